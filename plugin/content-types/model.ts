@@ -1,0 +1,156 @@
+/**
+ * The validated, normalised content model that every other module reads. Built once at
+ * startup by the registry from the Strapi schemas; nothing here knows about HTTP or SQL.
+ */
+import type { MediaKind, RelationType, ScalarType } from './definition.js'
+
+/** Which side of a link entity an attribute reads from. Columns come from ORM metadata. */
+export interface LinkSide {
+  /** MikroORM entity name of the link table. */
+  entity: string
+  /** The link property pointing at the model that holds the attribute. */
+  self: 'owner' | 'target'
+  /** The link property pointing at the linked row. */
+  other: 'owner' | 'target'
+  /** The link property ordering the linked rows as seen from this side. */
+  order: 'ord' | 'invOrd'
+}
+
+interface AttributeBase {
+  name: string
+  required: boolean
+  private: boolean
+  /** Declared by the system (id, timestamps), not by the user's schema. */
+  system: boolean
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  kind: 'scalar'
+  type: ScalarType
+  unique: boolean
+  /** Whether a client may send it in a write body. */
+  writable: boolean
+  default?: unknown
+  min?: number | string
+  max?: number | string
+  minLength?: number
+  maxLength?: number
+  regex?: string
+  enum?: string[]
+  targetField?: string
+}
+
+export interface RelationAttribute extends AttributeBase {
+  kind: 'relation'
+  relation: RelationType
+  /** uid of the related content type. */
+  target: string
+  /** This side holds many related entries. */
+  toMany: boolean
+  /** A related entry may be linked from many entries of this side's model. */
+  otherToMany: boolean
+  /** The attribute on the target that mirrors this one, for two-way relations. */
+  inverse?: string
+  /** This side declared the link table (inversedBy or one-way), as opposed to mappedBy. */
+  owning: boolean
+  link: LinkSide
+}
+
+export interface MediaAttribute extends AttributeBase {
+  kind: 'media'
+  multiple: boolean
+  allowedTypes: MediaKind[] | null
+  /** Always the upload plugin's file model. */
+  target: string
+  link: LinkSide
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  kind: 'component'
+  component: string
+  repeatable: boolean
+  min?: number
+  max?: number
+  link: LinkSide
+}
+
+export interface DynamicZoneAttribute extends AttributeBase {
+  kind: 'dynamiczone'
+  components: string[]
+  min?: number
+  max?: number
+  /** One link table per allowed component; `ord` is shared so items keep one order across them. */
+  links: Record<string, LinkSide>
+}
+
+export type Attribute =
+  | ScalarAttribute
+  | RelationAttribute
+  | MediaAttribute
+  | ComponentAttribute
+  | DynamicZoneAttribute
+
+export type PopulatableAttribute = Exclude<Attribute, ScalarAttribute>
+
+interface ModelBase {
+  uid: string
+  /** MikroORM entity name. */
+  entity: string
+  /** Database table (the schema's collectionName). */
+  table: string
+  /** File the schema came from, or `inline:<uid>`, for error messages. */
+  source: string
+  attributes: ReadonlyMap<string, Attribute>
+}
+
+export interface ContentTypeModel extends ModelBase {
+  kind: 'contentType'
+  singularName: string
+  pluralName: string
+  displayName: string
+  draftAndPublish: boolean
+  populateCreatorFields: boolean
+  localized: boolean
+}
+
+export interface ComponentModel extends ModelBase {
+  kind: 'component'
+  category: string
+  displayName: string
+}
+
+/** The upload plugin's file entries, target of every media attribute. */
+export interface FileModel extends ModelBase {
+  kind: 'file'
+}
+
+export type Model = ContentTypeModel | ComponentModel | FileModel
+
+export const FILE_UID = 'plugin::upload.file'
+
+export function isPopulatable (attribute: Attribute): attribute is PopulatableAttribute {
+  return attribute.kind !== 'scalar'
+}
+
+/** Scalars a read returns when `fields` is absent (spec 2.4): never private ones. */
+export function defaultFieldNames (model: Model): string[] {
+  const names: string[] = []
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind === 'scalar' && !attribute.private && attribute.name !== 'id') names.push(attribute.name)
+  }
+  return names
+}
+
+/** A link table joining rows of two models: relations, media, components, zone items. */
+export interface LinkTable {
+  entity: string
+  table: string
+  /** uid of the model whose attribute declared the link. */
+  owner: string
+  /** uid of the linked model. */
+  target: string
+  /** An owner row links at most one target row (a to-one owning side). */
+  uniqueOwner: boolean
+  /** A target row is linked from at most one owner row (components, exclusive relations). */
+  uniqueTarget: boolean
+}

@@ -1,0 +1,367 @@
+/**
+ * The registry: every content type, component and link table, validated and normalised
+ * once at startup. A bad schema throws a SchemaError naming the file and the attribute.
+ */
+import { SchemaError } from '../errors.js'
+import { checkAttributeShape, scalarAttribute, systemScalar } from './attribute-rules.js'
+import type {
+  AttributeSchema, ComponentSchema, ContentTypeSchema, RelationAttributeSchema, SourcedSchema
+} from './definition.js'
+import { FILE_ATTRIBUTES, FILE_TABLE } from './file-model.js'
+import type {
+  Attribute, ComponentModel, ContentTypeModel, FileModel, LinkSide, LinkTable, Model, RelationAttribute
+} from './model.js'
+import { FILE_UID } from './model.js'
+import {
+  ATTRIBUTE_NAME, KEBAB_NAME, RESERVED_ATTRIBUTE_NAMES, entityNameForTable, snakeCase, tableIdentifier
+} from './names.js'
+
+export interface RegistryInput {
+  contentTypes: Array<SourcedSchema<ContentTypeSchema>>
+  components: Array<SourcedSchema<ComponentSchema>>
+}
+
+export interface InlineSchemas {
+  contentTypes?: Record<string, ContentTypeSchema>
+  components?: Record<string, ComponentSchema>
+}
+
+export class Registry {
+  readonly contentTypes: ReadonlyMap<string, ContentTypeModel>
+  readonly components: ReadonlyMap<string, ComponentModel>
+  readonly file: FileModel
+  readonly links: readonly LinkTable[]
+  readonly #byPluralName: ReadonlyMap<string, ContentTypeModel>
+
+  constructor (parts: {
+    contentTypes: Map<string, ContentTypeModel>
+    components: Map<string, ComponentModel>
+    file: FileModel
+    links: LinkTable[]
+  }) {
+    this.contentTypes = parts.contentTypes
+    this.components = parts.components
+    this.file = parts.file
+    this.links = parts.links
+    this.#byPluralName = new Map([...parts.contentTypes.values()].map(model => [model.pluralName, model]))
+  }
+
+  model (uid: string): Model {
+    const model = this.contentTypes.get(uid) ?? this.components.get(uid) ?? (uid === FILE_UID ? this.file : undefined)
+    if (model === undefined) throw new Error(`Unknown model ${uid}`)
+    return model
+  }
+
+  byPluralName (pluralName: string): ContentTypeModel | undefined {
+    return this.#byPluralName.get(pluralName)
+  }
+
+  models (): Model[] {
+    return [...this.contentTypes.values(), ...this.components.values(), this.file]
+  }
+}
+
+/** Inline objects (the `contentTypes`/`components` options) as registry input. */
+export function inlineInput (schemas: InlineSchemas): RegistryInput {
+  return {
+    contentTypes: Object.entries(schemas.contentTypes ?? {}).map(([uid, schema]) => ({ uid, source: `inline:${uid}`, schema })),
+    components: Object.entries(schemas.components ?? {}).map(([uid, schema]) => ({ uid, source: `inline:${uid}`, schema }))
+  }
+}
+
+export function buildRegistry (input: RegistryInput | InlineSchemas): Registry {
+  const sourced: RegistryInput = Array.isArray((input as RegistryInput).contentTypes) ? input as RegistryInput : inlineInput(input as InlineSchemas)
+  return new RegistryBuilder(sourced).build()
+}
+
+type MutableModel = Model & { attributes: Map<string, Attribute> }
+
+class RegistryBuilder {
+  readonly #input: RegistryInput
+  readonly #contentTypes = new Map<string, ContentTypeModel & { attributes: Map<string, Attribute> }>()
+  readonly #components = new Map<string, ComponentModel & { attributes: Map<string, Attribute> }>()
+  readonly #file: FileModel & { attributes: Map<string, Attribute> }
+  readonly #links: LinkTable[] = []
+  readonly #tables = new Map<string, string>()
+  readonly #sources = new Map<string, SourcedSchema<ContentTypeSchema | ComponentSchema>>()
+
+  constructor (input: RegistryInput) {
+    this.#input = input
+    this.#file = {
+      kind: 'file',
+      uid: FILE_UID,
+      entity: entityNameForTable(FILE_TABLE),
+      table: FILE_TABLE,
+      source: 'upload plugin',
+      attributes: new Map()
+    }
+  }
+
+  build (): Registry {
+    this.#declareFileModel()
+    for (const component of this.#input.components) this.#declareComponent(component)
+    for (const contentType of this.#input.contentTypes) this.#declareContentType(contentType)
+    for (const model of [...this.#components.values(), ...this.#contentTypes.values()]) this.#resolveAttributes(model)
+    this.#checkComponentCycles()
+    return new Registry({
+      contentTypes: this.#contentTypes,
+      components: this.#components,
+      file: this.#file,
+      links: this.#links
+    })
+  }
+
+  #claimTable (table: string, source: string): void {
+    const holder = this.#tables.get(table)
+    if (holder !== undefined) throw new SchemaError(source, null, `table "${table}" is already used by ${holder}`)
+    this.#tables.set(table, source)
+  }
+
+  #declareFileModel (): void {
+    this.#claimTable(FILE_TABLE, this.#file.source)
+    this.#file.attributes.set('id', systemScalar('id', 'integer'))
+    for (const [name, declared] of Object.entries(FILE_ATTRIBUTES)) {
+      this.#file.attributes.set(name, scalarAttribute({ source: this.#file.source, name }, declared, FILE_ATTRIBUTES))
+    }
+    this.#addTimestamps(this.#file.attributes)
+  }
+
+  #addTimestamps (attributes: Map<string, Attribute>): void {
+    attributes.set('createdAt', systemScalar('createdAt', 'datetime'))
+    attributes.set('updatedAt', systemScalar('updatedAt', 'datetime'))
+  }
+
+  #declareComponent ({ uid, source, schema }: SourcedSchema<ComponentSchema>): void {
+    const match = /^([a-z][a-z0-9-]*)\.([a-z][a-z0-9-]*)$/.exec(uid)
+    if (match === null) throw new SchemaError(source, null, `component uid "${uid}" must look like <category>.<name> in kebab-case`)
+    if (this.#components.has(uid)) throw new SchemaError(source, null, `component "${uid}" is declared twice`)
+    checkSchemaObject(source, schema)
+    const [, category, name] = match as unknown as [string, string, string]
+    const table = schema.collectionName ?? `components_${snakeCase(category)}_${snakeCase(name)}s`
+    checkTableName(source, table)
+    this.#claimTable(table, source)
+    this.#sources.set(uid, { uid, source, schema })
+    this.#components.set(uid, {
+      kind: 'component',
+      uid,
+      entity: entityNameForTable(table),
+      table,
+      source,
+      category,
+      displayName: schema.info?.displayName ?? name,
+      attributes: new Map([['id', systemScalar('id', 'integer')]])
+    })
+  }
+
+  #declareContentType ({ uid, source, schema }: SourcedSchema<ContentTypeSchema>): void {
+    checkSchemaObject(source, schema)
+    const info = schema.info
+    if (info === undefined || typeof info !== 'object') throw new SchemaError(source, null, 'missing "info"')
+    for (const key of ['singularName', 'pluralName'] as const) {
+      if (typeof info[key] !== 'string' || !KEBAB_NAME.test(info[key])) {
+        throw new SchemaError(source, null, `info.${key} must be a kebab-case name, got ${JSON.stringify(info[key])}`)
+      }
+    }
+    if (info.singularName === info.pluralName) throw new SchemaError(source, null, 'info.singularName and info.pluralName must differ')
+    if (schema.kind !== undefined && schema.kind !== 'collectionType') {
+      throw new SchemaError(source, null, `kind "${String(schema.kind)}" is not supported yet (only collectionType)`)
+    }
+    const expectedUid = `api::${info.singularName}.${info.singularName}`
+    if (uid !== expectedUid) throw new SchemaError(source, null, `uid "${uid}" must be "${expectedUid}" (api::<singularName>.<singularName>)`)
+    if (this.#contentTypes.has(uid)) throw new SchemaError(source, null, `content type "${uid}" is declared twice`)
+    for (const other of this.#contentTypes.values()) {
+      if (other.pluralName === info.pluralName || other.singularName === info.pluralName || other.pluralName === info.singularName) {
+        throw new SchemaError(source, null, `name "${info.pluralName}" clashes with ${other.source}`)
+      }
+    }
+    const table = schema.collectionName ?? snakeCase(info.pluralName)
+    checkTableName(source, table)
+    this.#claimTable(table, source)
+    this.#sources.set(uid, { uid, source, schema })
+    const attributes = new Map<string, Attribute>([['id', systemScalar('id', 'integer')]])
+    this.#contentTypes.set(uid, {
+      kind: 'contentType',
+      uid,
+      entity: entityNameForTable(table),
+      table,
+      source,
+      singularName: info.singularName,
+      pluralName: info.pluralName,
+      displayName: info.displayName ?? info.singularName,
+      draftAndPublish: schema.options?.draftAndPublish === true,
+      populateCreatorFields: schema.options?.populateCreatorFields === true,
+      localized: schema.pluginOptions?.i18n?.localized === true,
+      attributes
+    })
+  }
+
+  #resolveAttributes (model: MutableModel): void {
+    const { schema, source } = this.#sources.get(model.uid)!
+    const declared = schema.attributes
+    const columns = new Map<string, string>()
+    for (const [name, raw] of Object.entries(declared)) {
+      const context = { source, name }
+      if (!ATTRIBUTE_NAME.test(name)) throw new SchemaError(source, `attribute "${name}"`, 'names must start with a letter and hold only letters, digits and _')
+      if (RESERVED_ATTRIBUTE_NAMES.has(name)) throw new SchemaError(source, `attribute "${name}"`, 'this name is reserved by the system')
+      const column = snakeCase(name)
+      const clash = columns.get(column)
+      if (clash !== undefined) throw new SchemaError(source, `attribute "${name}"`, `maps to the same column as "${clash}"`)
+      columns.set(column, name)
+      const attribute = checkAttributeShape(context, raw)
+      model.attributes.set(name, this.#normalise(model, name, attribute, declared))
+    }
+    if (model.kind === 'contentType') {
+      this.#addTimestamps(model.attributes)
+      if (model.draftAndPublish) model.attributes.set('publishedAt', systemScalar('publishedAt', 'datetime', true))
+    }
+  }
+
+  #normalise (model: Model, name: string, declared: AttributeSchema, siblings: Record<string, AttributeSchema>): Attribute {
+    const source = model.source
+    const common = { name, required: declared.required === true, private: declared.private === true, system: false }
+    switch (declared.type) {
+      case 'relation':
+        return this.#relation(model, name, declared)
+      case 'media':
+        return {
+          ...common,
+          kind: 'media',
+          multiple: declared.multiple === true,
+          allowedTypes: declared.allowedTypes ?? null,
+          target: FILE_UID,
+          link: this.#ownLink(model, name, FILE_UID, { uniqueOwner: declared.multiple !== true, uniqueTarget: false })
+        }
+      case 'component': {
+        this.#requireComponent(source, name, declared.component)
+        const attribute = {
+          ...common,
+          kind: 'component' as const,
+          component: declared.component,
+          repeatable: declared.repeatable === true,
+          link: this.#ownLink(model, name, declared.component, { uniqueOwner: declared.repeatable !== true, uniqueTarget: true })
+        }
+        return withBounds(attribute, declared)
+      }
+      case 'dynamiczone': {
+        const links: Record<string, LinkSide> = {}
+        for (const uid of declared.components) {
+          this.#requireComponent(source, name, uid)
+          links[uid] = this.#ownLink(model, name, uid, { uniqueOwner: false, uniqueTarget: true }, uid)
+        }
+        return withBounds({ ...common, kind: 'dynamiczone' as const, components: [...declared.components], links }, declared)
+      }
+      default:
+        return scalarAttribute({ source, name }, declared, siblings)
+    }
+  }
+
+  #requireComponent (source: string, name: string, uid: string): void {
+    if (!this.#components.has(uid)) throw new SchemaError(source, `attribute "${name}"`, `unknown component "${uid}"`)
+  }
+
+  /** Declares the link table owned by `model.name` (optionally one per zone component). */
+  #ownLink (
+    model: Model,
+    name: string,
+    target: string,
+    unique: { uniqueOwner: boolean, uniqueTarget: boolean },
+    zoneComponent?: string
+  ): LinkSide {
+    const suffix = zoneComponent === undefined ? '' : `_${snakeCase(zoneComponent)}`
+    const table = tableIdentifier(`${model.table}_${snakeCase(name)}${suffix}_lnk`)
+    this.#claimTable(table, `${model.source} (attribute "${name}")`)
+    const entity = entityNameForTable(table)
+    this.#links.push({ entity, table, owner: model.uid, target, ...unique })
+    return { entity, self: 'owner', other: 'target', order: 'ord' }
+  }
+
+  #relation (model: Model, name: string, declared: RelationAttributeSchema): RelationAttribute {
+    const where = `attribute "${name}"`
+    if (model.kind !== 'contentType' && (declared.inversedBy !== undefined || declared.mappedBy !== undefined)) {
+      throw new SchemaError(model.source, where, 'relations inside components must be one-way (no inversedBy/mappedBy)')
+    }
+    const target = this.#contentTypes.get(declared.target)
+    if (target === undefined) throw new SchemaError(model.source, where, `unknown relation target "${declared.target}"`)
+    const toMany = declared.relation === 'oneToMany' || declared.relation === 'manyToMany'
+    const base = {
+      kind: 'relation' as const,
+      name,
+      required: declared.required === true,
+      private: declared.private === true,
+      system: false,
+      relation: declared.relation,
+      target: target.uid,
+      toMany
+    }
+    const inverseName = declared.inversedBy ?? declared.mappedBy
+    if (inverseName === undefined) {
+      // One-way relations never make a target exclusive to one owner (as in Strapi).
+      const link = this.#ownLink(model, name, target.uid, { uniqueOwner: !toMany, uniqueTarget: false })
+      return { ...base, otherToMany: true, owning: true, link }
+    }
+    const mirror = this.#sources.get(target.uid)!.schema.attributes[inverseName] as RelationAttributeSchema | undefined
+    const mirrorKey = declared.inversedBy !== undefined ? 'mappedBy' : 'inversedBy'
+    if (mirror?.type !== 'relation' || mirror.target !== model.uid || mirror[mirrorKey] !== name) {
+      throw new SchemaError(model.source, where,
+        `"${inverseName}" on ${target.uid} must be a relation to ${model.uid} with ${mirrorKey}: "${name}"`)
+    }
+    if (mirror.relation !== MIRRORED_RELATION[declared.relation]) {
+      throw new SchemaError(model.source, where,
+        `a ${declared.relation} relation must be mirrored by ${MIRRORED_RELATION[declared.relation]}, ${target.uid}.${inverseName} is ${mirror.relation}`)
+    }
+    const otherToMany = mirror.relation === 'oneToMany' || mirror.relation === 'manyToMany'
+    if (declared.inversedBy !== undefined) {
+      const link = this.#ownLink(model, name, target.uid, { uniqueOwner: !toMany, uniqueTarget: !otherToMany })
+      return { ...base, otherToMany, owning: true, inverse: inverseName, link }
+    }
+    const ownerTable = tableIdentifier(`${target.table}_${snakeCase(inverseName)}_lnk`)
+    const link: LinkSide = { entity: entityNameForTable(ownerTable), self: 'target', other: 'owner', order: 'invOrd' }
+    return { ...base, otherToMany, owning: false, inverse: inverseName, link }
+  }
+
+  #checkComponentCycles (): void {
+    const visiting = new Set<string>()
+    const done = new Set<string>()
+    const visit = (uid: string, trail: string[]): void => {
+      if (done.has(uid)) return
+      const model = this.#components.get(uid)!
+      if (visiting.has(uid)) throw new SchemaError(model.source, null, `components include each other in a cycle: ${[...trail, uid].join(' → ')}`)
+      visiting.add(uid)
+      for (const attribute of model.attributes.values()) {
+        const nested = attribute.kind === 'component' ? [attribute.component] : attribute.kind === 'dynamiczone' ? attribute.components : []
+        for (const child of nested) visit(child, [...trail, uid])
+      }
+      visiting.delete(uid)
+      done.add(uid)
+    }
+    for (const uid of this.#components.keys()) visit(uid, [])
+  }
+}
+
+const MIRRORED_RELATION = {
+  oneToOne: 'oneToOne',
+  oneToMany: 'manyToOne',
+  manyToOne: 'oneToMany',
+  manyToMany: 'manyToMany'
+} as const
+
+function checkSchemaObject (source: string, schema: unknown): void {
+  if (schema === null || typeof schema !== 'object') throw new SchemaError(source, null, 'a schema must be a JSON object')
+  const attributes = (schema as { attributes?: unknown }).attributes
+  if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) {
+    throw new SchemaError(source, null, 'missing "attributes" object')
+  }
+}
+
+function checkTableName (source: string, table: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(table) || table.length > 63) {
+    throw new SchemaError(source, null, `collectionName "${table}" must be a lower-case SQL identifier of at most 63 characters`)
+  }
+}
+
+function withBounds<T extends object> (attribute: T, declared: { min?: number, max?: number }): T & { min?: number, max?: number } {
+  const bounded: T & { min?: number, max?: number } = { ...attribute }
+  if (declared.min !== undefined) bounded.min = declared.min
+  if (declared.max !== undefined) bounded.max = declared.max
+  return bounded
+}

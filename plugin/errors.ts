@@ -1,0 +1,64 @@
+/**
+ * Every error the API answers with, in one place. Each carries its HTTP status and the
+ * `name` of DECISIONS §3; the error handler turns them into `{ data: null, error }`.
+ */
+
+export interface ValidationIssue {
+  path: Array<string | number>
+  message: string
+  name: 'ValidationError'
+}
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly details: Record<string, unknown>
+  constructor (name: string, status: number, message: string, details: Record<string, unknown> = {}) {
+    super(message)
+    this.name = name
+    this.status = status
+    this.details = details
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor (message: string, issues: ValidationIssue[] = []) {
+    super('ValidationError', 400, message, issues.length > 0 ? { errors: issues } : {})
+  }
+
+  /** One bad parameter or body key, named by its path. */
+  static at (path: Array<string | number>, message: string): ValidationError {
+    return new ValidationError(message, [{ path, message, name: 'ValidationError' }])
+  }
+
+  static invalidParameter (key: string): ValidationError {
+    return ValidationError.at([key], `Invalid parameter ${key}`)
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  constructor (message = 'Missing or invalid credentials') { super('UnauthorizedError', 401, message) }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor (message = 'Forbidden') { super('ForbiddenError', 403, message) }
+}
+
+export class NotFoundError extends ApiError {
+  constructor (message = 'Not Found') { super('NotFoundError', 404, message) }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor (message = 'Payload too large') { super('PayloadTooLargeError', 413, message) }
+}
+
+export class ApplicationError extends ApiError {
+  constructor (message = 'Internal Server Error') { super('ApplicationError', 500, message) }
+}
+
+/** A schema or option problem found at startup; names the file and attribute. */
+export class SchemaError extends Error {
+  constructor (source: string, where: string | null, problem: string) {
+    super(`${source}${where === null ? '' : ` (${where})`}: ${problem}`)
+    this.name = 'SchemaError'
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The QueryTree: a read request after parsing and checking against the registry.
+ * It is the contract between the HTTP side and the data side, so it holds plain data
+ * only (no Fastify, no MikroORM). Every name in it is a known, non-private attribute of
+ * the model it applies to; every value is already coerced to its attribute's type.
+ */
+
+export type PublicationState = 'live' | 'preview'
+
+export type SortDirection = 'asc' | 'desc'
+
+/** A path of attribute names from the model being read; every step but the last is a
+ * relation, media or component attribute; the last is a scalar attribute (or `id`). */
+export type AttributePath = string[]
+
+export interface SortTerm {
+  path: AttributePath
+  direction: SortDirection
+}
+
+export type ComparisonOperator =
+  | '$eq' | '$eqi' | '$ne' | '$nei' | '$lt' | '$lte' | '$gt' | '$gte'
+  | '$in' | '$notIn'
+  | '$contains' | '$notContains' | '$containsi' | '$notContainsi'
+  | '$startsWith' | '$startsWithi' | '$endsWith' | '$endsWithi'
+  | '$null' | '$notNull' | '$between'
+
+/**
+ * Values by operator: `$in`/`$notIn` an array, `$between` a pair, `$null`/`$notNull` a
+ * boolean, the rest one value. Values are coerced: numbers for integer/float,
+ * strings for biginteger and decimal (exact), booleans, ISO strings for dates/times.
+ */
+export type FilterValue = string | number | boolean | null
+
+export type Filter =
+  | { kind: 'and', filters: Filter[] }
+  | { kind: 'or', filters: Filter[] }
+  | { kind: 'not', filter: Filter }
+  | {
+    kind: 'compare'
+    path: AttributePath
+    operator: ComparisonOperator
+    value: FilterValue | FilterValue[]
+  }
+
+export type Pagination =
+  | { mode: 'page', page: number, pageSize: number, withCount: boolean }
+  | { mode: 'offset', start: number, limit: number, withCount: boolean }
+
+/** What to return of one model's rows: scalars and populated attributes. */
+export interface Selection {
+  /** Scalar attribute names to return, in schema order; `id` is always returned besides. */
+  fields: string[]
+  populate: Record<string, Populate>
+}
+
+/** A populated relation or media attribute: a nested read of the target model. */
+export interface RelationPopulate extends Selection {
+  kind: 'relation'
+  filters: Filter | null
+  sort: SortTerm[]
+  /** `count=true`: answer `{ data: { attributes: { count } } }` instead of the entries. */
+  count: boolean
+}
+
+/** A populated component attribute (single or repeatable). */
+export interface ComponentPopulate extends Selection {
+  kind: 'component'
+}
+
+/**
+ * A populated dynamic zone. `on` null is the shared strategy: `shared` applies to every
+ * allowed component. With `on`, only the named components' items are returned, each
+ * with its own selection.
+ */
+export interface DynamicZonePopulate {
+  kind: 'dynamiczone'
+  shared: Selection
+  on: Record<string, Selection> | null
+}
+
+export type Populate = RelationPopulate | ComponentPopulate | DynamicZonePopulate
+
+export interface QueryTree extends Selection {
+  filters: Filter | null
+  sort: SortTerm[]
+  pagination: Pagination
+  publicationState: PublicationState
+}
+
+/** Options of a single-entry read (get, and the answer of writes). */
+export interface EntryQuery extends Selection {
+  publicationState: PublicationState
+}

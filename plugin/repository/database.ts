@@ -1,0 +1,89 @@
+/**
+ * Opens the database: MikroORM over PostgreSQL (`url`) or embedded PGlite (`dataDir`),
+ * with the runtime entities, the tables brought up to date safely, and a raw statement
+ * runner for the compiled reads that binds parameters (MikroORM inlines them).
+ */
+import { mkdir } from 'node:fs/promises'
+import { MikroORM } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/core'
+import { PgliteDriver } from '@mikro-orm/pglite'
+import { PostgreSqlDriver } from '@mikro-orm/postgresql'
+import type { Registry } from '../content-types/registry.js'
+import { buildEntitySchemas } from './entities.js'
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; absent → embedded PGlite. */
+  url?: string
+  /** Folder of the embedded database; `memory://` keeps it in memory. Default `./.data`. */
+  dataDir?: string
+  /** Largest number of pooled connections to a PostgreSQL server. */
+  poolSize?: number
+  /** Called with every SQL statement sent, reads and writes: for tests and benchmarks. */
+  onQuery?: (sql: string) => void
+}
+
+export type Row = Record<string, unknown>
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the driver is chosen at runtime
+export interface Database {
+  orm: MikroORM<any, any, any>
+  embedded: boolean
+  /** Runs one parameterised statement outside the unit of work. */
+  query: (sql: string, params: readonly unknown[]) => Promise<Row[]>
+  /** Runs `work` in one transaction on a fresh EntityManager fork. */
+  transaction: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>
+  close: () => Promise<void>
+}
+
+interface NativeClient {
+  query: (...args: never[]) => Promise<{ rows: Row[] }>
+}
+
+/** PGlite is one session: writes must not interleave, or one transaction swallows another. */
+function serialised (): <T>(work: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve()
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work)
+    tail = run.catch(() => undefined)
+    return await run
+  }
+}
+
+export async function openDatabase (registry: Registry, options: DatabaseOptions): Promise<Database> {
+  const embedded = options.url === undefined
+  const dataDir = options.dataDir ?? './.data'
+  if (embedded && !dataDir.startsWith('memory:')) await mkdir(dataDir, { recursive: true })
+  const onQuery = options.onQuery
+  const orm = await MikroORM.init({
+    driver: embedded ? PgliteDriver : PostgreSqlDriver,
+    entities: buildEntitySchemas(registry),
+    ...(embedded ? { dbName: dataDir } : { clientUrl: options.url }),
+    ...(options.poolSize !== undefined && !embedded ? { pool: { max: options.poolSize } } : {}),
+    discovery: { warnWhenNoEntities: false },
+    allowGlobalContext: false,
+    ...(onQuery === undefined ? {} : { debug: ['query'], logger: (message: string) => { onQuery(message) } })
+  } as Parameters<typeof MikroORM.init>[0])
+  try {
+    await orm.schema.ensureDatabase()
+    await orm.schema.update({ safe: true, dropTables: false })
+  } catch (error) {
+    await orm.close(true)
+    throw error
+  }
+  const native = await (orm.em.getConnection() as unknown as { getNativeClient: () => Promise<NativeClient> }).getNativeClient()
+  const exclusive = embedded ? serialised() : async <T>(work: () => Promise<T>) => await work()
+  const query = async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
+    onQuery?.(sql)
+    const result = embedded
+      ? await (native.query as (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }>)(sql, params)
+      : await (native.query as (config: { text: string, values: readonly unknown[] }) => Promise<{ rows: Row[] }>)({ text: sql, values: params })
+    return result.rows
+  }
+  return {
+    orm,
+    embedded,
+    query,
+    transaction: async (work) => await exclusive(async () => await orm.em.fork().transactional(work)),
+    close: async () => { await orm.close(true) }
+  }
+}
