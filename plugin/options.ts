@@ -1,0 +1,84 @@
+/**
+ * The plugin's options (DECISIONS §2), checked once at register time so a mistake fails
+ * at startup with a message that names it.
+ */
+import type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
+import type { DatabaseOptions } from './repository/database.js'
+
+export interface PaginationOptions {
+  defaultPageSize?: number
+  maxPageSize?: number
+}
+
+export interface ContentApiOptions {
+  /** Folder of schema files: flat (content-types/, components/) or a Strapi project. */
+  schemas?: string
+  /** Inline content types by uid (`api::article.article`). */
+  contentTypes?: Record<string, ContentTypeSchema>
+  /** Inline components by uid (`shared.seo`). */
+  components?: Record<string, ComponentSchema>
+  /** Omitted: embedded PGlite in `./.data` (or `CONTENT_API_DATA_DIR`). */
+  database?: DatabaseOptions
+  /** Route prefix of the content API. Default `/api`. */
+  prefix?: string
+  pagination?: PaginationOptions
+}
+
+export interface ResolvedOptions {
+  schemas: string | null
+  contentTypes: Record<string, ContentTypeSchema>
+  components: Record<string, ComponentSchema>
+  database: DatabaseOptions
+  prefix: string
+  pagination: Required<PaginationOptions>
+}
+
+export class OptionsError extends Error {
+  constructor (message: string) {
+    super(`fastify-content-api: ${message}`)
+    this.name = 'OptionsError'
+  }
+}
+
+function positiveInteger (name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new OptionsError(`${name} must be a positive integer, got ${JSON.stringify(value)}`)
+  }
+  return value
+}
+
+function record<T> (name: string, value: unknown): Record<string, T> {
+  if (value === undefined) return {}
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`${name} must be an object keyed by uid`)
+  return value as Record<string, T>
+}
+
+export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+  if (options.schemas !== undefined && typeof options.schemas !== 'string') throw new OptionsError('schemas must be a folder path')
+  const contentTypes = record<ContentTypeSchema>('contentTypes', options.contentTypes)
+  const components = record<ComponentSchema>('components', options.components)
+  if (options.schemas === undefined && Object.keys(contentTypes).length === 0) {
+    throw new OptionsError('give either a schemas folder or inline contentTypes')
+  }
+  const prefix = options.prefix ?? '/api'
+  if (typeof prefix !== 'string' || (prefix !== '' && !/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(prefix))) {
+    throw new OptionsError(`prefix must look like /api, got ${JSON.stringify(prefix)}`)
+  }
+  const database = { ...options.database }
+  if (database.url !== undefined && typeof database.url !== 'string') throw new OptionsError('database.url must be a string')
+  if (database.url === undefined && database.dataDir === undefined && env.CONTENT_API_DATA_DIR !== undefined) {
+    database.dataDir = env.CONTENT_API_DATA_DIR
+  }
+  const maxPageSize = positiveInteger('pagination.maxPageSize', options.pagination?.maxPageSize, 100)
+  const defaultPageSize = positiveInteger('pagination.defaultPageSize', options.pagination?.defaultPageSize, 25)
+  if (defaultPageSize > maxPageSize) throw new OptionsError('pagination.defaultPageSize cannot exceed pagination.maxPageSize')
+  return {
+    schemas: options.schemas ?? null,
+    contentTypes,
+    components,
+    database,
+    prefix,
+    pagination: { defaultPageSize, maxPageSize }
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * QueryTree → ONE parameterised statement. The answer's entries come back as JSON text
+ * built by PostgreSQL, with the total in the same statement when it is asked for.
+ */
+import type { ContentTypeModel } from '../../content-types/model.js'
+import type { Registry } from '../../content-types/registry.js'
+import type { EntryQuery, QueryTree } from '../../query/tree.js'
+import { compileFilter } from './filters.js'
+import { whereClause } from './linked-rows.js'
+import type { RowRef } from './linked-rows.js'
+import type { SqlNames } from './names.js'
+import { StatementScope } from './scope.js'
+import { aggregate, entryJson } from './selection.js'
+import { orderBy } from './sort.js'
+
+export interface CompiledStatement {
+  sql: string
+  params: unknown[]
+}
+
+export interface ReadCompiler {
+  list: (model: ContentTypeModel, tree: QueryTree) => CompiledStatement
+  entry: (model: ContentTypeModel, id: number, query: EntryQuery) => CompiledStatement
+}
+
+export function readCompiler (registry: Registry, names: SqlNames): ReadCompiler {
+  return {
+    list: (model, tree) => compileList(new StatementScope(registry, names, tree.publicationState), model, tree),
+    entry: (model, id, query) => compileEntry(new StatementScope(registry, names, query.publicationState), model, id, query)
+  }
+}
+
+function topLevelRow (scope: StatementScope, model: ContentTypeModel): RowRef & { table: string } {
+  return { model, alias: scope.aliases.take('t'), table: scope.names.table(model.entity) }
+}
+
+/** Columns of the result: `data` (JSON text of the entries) and `total` (or null). */
+function compileList (scope: StatementScope, model: ContentTypeModel, tree: QueryTree): CompiledStatement {
+  // The page and the count each get their own copy of the conditions (and parameters).
+  const conditions = (row: RowRef): string => {
+    const all = scope.visibility(model, row.alias)
+    if (tree.filters !== null) all.push(compileFilter(scope, row, tree.filters))
+    return whereClause(all)
+  }
+  const { pagination } = tree
+  const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
+  const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
+  const row = topLevelRow(scope, model)
+  const entry = entryJson(scope, row, tree, true)
+  const page = `select ${entry} as j from ${row.table} ${row.alias}${conditions(row)}${orderBy(scope, row, tree.sort)}` +
+    ` limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
+  let total = 'null::int'
+  if (pagination.withCount) {
+    const counted = topLevelRow(scope, model)
+    total = `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})::int`
+  }
+  return { sql: `select ${aggregate(page)}::text as data, ${total} as total`, params: scope.params.values }
+}
+
+/** Column `data`: the entry's JSON text, or no row. */
+function compileEntry (scope: StatementScope, model: ContentTypeModel, id: number, query: EntryQuery): CompiledStatement {
+  const row = topLevelRow(scope, model)
+  const conditions = [`${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`, ...scope.visibility(model, row.alias)]
+  return {
+    sql: `select ${entryJson(scope, row, query, true)}::text as data from ${row.table} ${row.alias}${whereClause(conditions)}`,
+    params: scope.params.values
+  }
+}

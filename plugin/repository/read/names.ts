@@ -1,0 +1,37 @@
+/**
+ * Table and column names read from MikroORM's metadata, so the compiled SQL can never
+ * drift from the schema the ORM created.
+ */
+import type { MetadataStorage } from '@mikro-orm/core'
+import { identifier } from './sql.js'
+
+export class SqlNames {
+  readonly #metadata: MetadataStorage
+  readonly #tables = new Map<string, string>()
+  readonly #columns = new Map<string, string>()
+
+  constructor (metadata: MetadataStorage) {
+    this.#metadata = metadata
+  }
+
+  table (entity: string): string {
+    let table = this.#tables.get(entity)
+    if (table === undefined) {
+      table = identifier(this.#metadata.get(entity as never).tableName)
+      this.#tables.set(entity, table)
+    }
+    return table
+  }
+
+  column (entity: string, property: string): string {
+    const key = `${entity}.${property}`
+    let column = this.#columns.get(key)
+    if (column === undefined) {
+      const field = this.#metadata.get(entity as never).properties[property]?.fieldNames?.[0]
+      if (field === undefined) throw new Error(`No column for ${key}`)
+      column = identifier(field)
+      this.#columns.set(key, column)
+    }
+    return column
+  }
+}

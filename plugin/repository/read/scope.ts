@@ -1,0 +1,33 @@
+/** Everything one statement's compilation shares: the model graph, names, values, aliases. */
+import type { Model } from '../../content-types/model.js'
+import type { Registry } from '../../content-types/registry.js'
+import type { PublicationState } from '../../query/tree.js'
+import type { SqlNames } from './names.js'
+import { Aliases, Parameters } from './sql.js'
+
+export class StatementScope {
+  readonly params = new Parameters()
+  readonly aliases = new Aliases()
+  readonly registry: Registry
+  readonly names: SqlNames
+  readonly publicationState: PublicationState
+
+  constructor (registry: Registry, names: SqlNames, publicationState: PublicationState) {
+    this.registry = registry
+    this.names = names
+    this.publicationState = publicationState
+  }
+
+  /** Quoted column of a model attribute (or `id`) on a row alias. */
+  column (model: Model, alias: string, attribute: string): string {
+    return `${alias}.${this.names.column(model.entity, attribute)}`
+  }
+
+  /** Drafts are hidden at every depth in `live` (DECISIONS §3). */
+  visibility (model: Model, alias: string): string[] {
+    if (this.publicationState === 'live' && model.kind === 'contentType' && model.draftAndPublish) {
+      return [`${this.column(model, alias, 'publishedAt')} is not null`]
+    }
+    return []
+  }
+}

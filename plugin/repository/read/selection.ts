@@ -1,0 +1,86 @@
+/**
+ * A Selection (fields + populate) of one row → the JSON pairs of its answer: scalars
+ * rendered by type, populated relations/media/components/zones as correlated subqueries.
+ * Private and password attributes are skipped here whatever the tree says.
+ */
+import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
+import type {
+  ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, RelationAttribute
+} from '../../content-types/model.js'
+import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection } from '../../query/tree.js'
+import {
+  EMPTY_JSON_ARRAY, componentObject, countWrapper, entryObject, relationWrapper, zoneItemObject
+} from '../../transform/entry-shape.js'
+import type { JsonPair } from '../../transform/entry-shape.js'
+import { compileFilter } from './filters.js'
+import { linkedRows, whereClause } from './linked-rows.js'
+import type { RowRef } from './linked-rows.js'
+import type { StatementScope } from './scope.js'
+import { orderBy } from './sort.js'
+
+export function selectionPairs (scope: StatementScope, row: RowRef, selection: Selection): JsonPair[] {
+  const pairs: JsonPair[] = []
+  for (const name of selection.fields) {
+    const attribute = row.model.attributes.get(name)
+    if (attribute?.kind !== 'scalar' || attribute.private || name === 'id') continue
+    pairs.push([name, SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(row.model, row.alias, name))])
+  }
+  for (const [name, populate] of Object.entries(selection.populate)) {
+    const attribute = row.model.attributes.get(name)
+    if (attribute === undefined || attribute.private) continue
+    if ((attribute.kind === 'relation' || attribute.kind === 'media') && populate.kind === 'relation') {
+      pairs.push([name, relationJson(scope, row, attribute, populate)])
+    } else if (attribute.kind === 'component' && populate.kind === 'component') {
+      pairs.push([name, componentJson(scope, row, attribute, populate)])
+    } else if (attribute.kind === 'dynamiczone' && populate.kind === 'dynamiczone') {
+      pairs.push([name, zoneJson(scope, row, attribute, populate)])
+    }
+  }
+  return pairs
+}
+
+export function entryJson (scope: StatementScope, row: RowRef, selection: Selection, topLevel: boolean): string {
+  return entryObject(scope.column(row.model, row.alias, 'id'), selectionPairs(scope, row, selection), topLevel)
+}
+
+function relationJson (scope: StatementScope, parent: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): string {
+  const target = scope.registry.model(attribute.target)
+  const linked = linkedRows(scope, attribute.link, parent, target)
+  const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
+  const toMany = attribute.kind === 'relation' ? attribute.toMany : attribute.multiple
+  if (populate.count) {
+    return countWrapper(`(select count(*) ${linked.from}${whereClause(conditions)})`)
+  }
+  const entry = entryJson(scope, linked, populate, false)
+  const order = orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`] : [])
+  if (!toMany) {
+    return relationWrapper(`(select ${entry} ${linked.from}${whereClause(conditions)}${order} limit 1)`)
+  }
+  return relationWrapper(aggregate(`select ${entry} as j ${linked.from}${whereClause(conditions)}${order}`))
+}
+
+function componentJson (scope: StatementScope, parent: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate): string {
+  const linked = linkedRows(scope, attribute.link, parent, scope.registry.model(attribute.component))
+  const item = componentObject(scope.column(linked.model, linked.alias, 'id'), selectionPairs(scope, linked, populate))
+  const rows = `${linked.from}${whereClause(linked.where)} order by ${linked.order}, ${linked.linkId}`
+  return attribute.repeatable ? aggregate(`select ${item} as j ${rows}`) : `(select ${item} ${rows} limit 1)`
+}
+
+function zoneJson (scope: StatementScope, parent: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate): string {
+  const branches: string[] = []
+  for (const uid of attribute.components) {
+    const selection = populate.on === null ? populate.shared : populate.on[uid]
+    if (selection === undefined) continue
+    const component: Model = scope.registry.model(uid)
+    const linked = linkedRows(scope, attribute.links[uid]!, parent, component)
+    const item = zoneItemObject(scope.column(component, linked.alias, 'id'), uid, selectionPairs(scope, linked, selection))
+    branches.push(`select ${linked.order} as o, ${linked.linkId} as k, ${item} as j ${linked.from}${whereClause(linked.where)}`)
+  }
+  if (branches.length === 0) return EMPTY_JSON_ARRAY
+  return `(select coalesce(json_agg(z.j order by z.o, z.k), ${EMPTY_JSON_ARRAY}) from (${branches.join(' union all ')}) z)`
+}
+
+/** An ordered subquery of `j` values → a JSON array ('[]' when empty). */
+export function aggregate (orderedRows: string): string {
+  return `(select coalesce(json_agg(x.j), ${EMPTY_JSON_ARRAY}) from (${orderedRows}) x)`
+}

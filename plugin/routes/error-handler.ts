@@ -1,0 +1,42 @@
+/**
+ * Every failure of the content API answers the error envelope of DECISIONS §3. Known
+ * errors keep their status and message; anything unexpected is logged and answered as a
+ * 500 whose message reveals nothing internal.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { ApiError, NotFoundError, ValidationError } from '../errors.js'
+import { errorBody } from '../transform/envelope.js'
+
+const NAME_BY_STATUS: Record<number, string> = {
+  400: 'ValidationError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  413: 'PayloadTooLargeError'
+}
+
+function asApiError (error: FastifyError): ApiError | null {
+  if (error instanceof ApiError) return error
+  const status = error.statusCode
+  if (status === undefined || status < 400 || status >= 500) return null
+  // Fastify's own client errors: malformed JSON, empty body, body too large, bad media type.
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return new ValidationError('Invalid JSON in the request body')
+  }
+  return new ApiError(NAME_BY_STATUS[status] ?? 'ValidationError', status, error.message)
+}
+
+export function installErrorHandling (app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const known = asApiError(error)
+    if (known !== null) {
+      return await reply.status(known.status).send(errorBody(known.status, known.name, known.message, known.details))
+    }
+    request.log.error({ err: error }, 'content API request failed')
+    return await reply.status(500).send(errorBody(500, 'ApplicationError', 'Internal Server Error', {}))
+  })
+  app.setNotFoundHandler(async (request, reply) => {
+    const notFound = new NotFoundError()
+    return await reply.status(404).send(errorBody(404, notFound.name, notFound.message, {}))
+  })
+}

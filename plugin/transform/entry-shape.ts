@@ -1,0 +1,36 @@
+/**
+ * The response shapes of spec 2.2 and 2.5, written as SQL so PostgreSQL builds the JSON.
+ * This file and `envelope.ts` are the only places that know what an answer looks like.
+ */
+import { jsonObject, literal } from '../repository/read/sql.js'
+
+export type JsonPair = [string, string]
+
+/** `{ id, attributes, meta }` for top-level entries, `{ id, attributes }` when populated. */
+export function entryObject (id: string, attributes: JsonPair[], topLevel: boolean): string {
+  const pairs: JsonPair[] = [['id', id], ['attributes', jsonObject(attributes)]]
+  if (topLevel) pairs.push(['meta', "'{}'::json"])
+  return jsonObject(pairs)
+}
+
+/** Relations and media sit in `{ data }`: one entry or null, or an array. */
+export function relationWrapper (data: string): string {
+  return jsonObject([['data', data]])
+}
+
+/** `populate[x][count]=true` answers `{ data: { attributes: { count } } }`. */
+export function countWrapper (count: string): string {
+  return relationWrapper(jsonObject([['attributes', jsonObject([['count', count]])]]))
+}
+
+/** Components are plain objects with their own id, not wrapped. */
+export function componentObject (id: string, fields: JsonPair[]): string {
+  return jsonObject([['id', id], ...fields])
+}
+
+/** Dynamic-zone items name their component. */
+export function zoneItemObject (id: string, componentUid: string, fields: JsonPair[]): string {
+  return jsonObject([['id', id], ['__component', literal(componentUid)], ...fields])
+}
+
+export const EMPTY_JSON_ARRAY = "'[]'::json"
