@@ -10,7 +10,9 @@ import pg from 'pg'
 import contentApi from '../../plugin/index.js'
 import type { ContentApiOptions } from '../../plugin/index.js'
 
-export const EXAMPLE_SCHEMAS = new URL('../../example/content', import.meta.url).pathname
+import { EXAMPLE_SCHEMAS } from './paths.js'
+
+export { EXAMPLE_SCHEMAS }
 
 export interface TestApp {
   app: FastifyInstance

@@ -1,0 +1,141 @@
+/**
+ * The read compiler as a pure function: QueryTree + ORM metadata → one statement.
+ * No database: the metadata comes from MikroORM's synchronous discovery.
+ */
+import t from 'tap'
+import { MikroORM } from '@mikro-orm/core'
+import { PostgreSqlDriver } from '@mikro-orm/postgresql'
+import { loadSchemaFolder } from '../../../plugin/content-types/load.js'
+import { buildRegistry } from '../../../plugin/content-types/registry.js'
+import { buildEntitySchemas } from '../../../plugin/repository/entities.js'
+import { SqlNames } from '../../../plugin/repository/read/names.js'
+import { readCompiler } from '../../../plugin/repository/read/compile.js'
+import type { QueryTree, Selection } from '../../../plugin/query/tree.js'
+import { defaultFieldNames } from '../../../plugin/content-types/model.js'
+import { EXAMPLE_SCHEMAS } from '../../helpers/paths.js'
+
+const registry = buildRegistry(await loadSchemaFolder(EXAMPLE_SCHEMAS))
+const orm = new MikroORM({ driver: PostgreSqlDriver, entities: buildEntitySchemas(registry), dbName: 'unused' })
+t.teardown(async () => { await orm.close() })
+const compiler = readCompiler(registry, new SqlNames(orm.getMetadata()))
+const article = registry.contentTypes.get('api::article.article')!
+const author = registry.contentTypes.get('api::author.author')!
+const tag = registry.contentTypes.get('api::tag.tag')!
+
+function tree (selection: Partial<QueryTree> = {}): QueryTree {
+  return {
+    fields: defaultFieldNames(article),
+    populate: {},
+    filters: null,
+    sort: [],
+    pagination: { mode: 'page', page: 1, pageSize: 25, withCount: true },
+    publicationState: 'live',
+    ...selection
+  }
+}
+
+function fieldsOf (uid: string): Selection {
+  return { fields: defaultFieldNames(registry.model(uid)), populate: {} }
+}
+
+t.test('a plain list is one statement with the total inside', async t => {
+  const { sql, params } = compiler.list(article, tree())
+  t.notOk(sql.includes(';'), 'a single statement')
+  t.match(sql, /^select \(select coalesce\(json_agg\(x\.j\), '\[\]'::json\)/)
+  t.match(sql, /\(select count\(\*\) from "articles" t\d+ where t\d+\."published_at" is not null\)::int as total/)
+  t.match(sql, /order by t1\."id" asc limit \$1 offset \$2/)
+  t.same(params, [25, 0])
+})
+
+t.test('withCount=false leaves the count out', async t => {
+  const { sql } = compiler.list(article, tree({ pagination: { mode: 'offset', start: 10, limit: 5, withCount: false } }))
+  t.notMatch(sql, /count\(\*\)/)
+  t.match(sql, /null::int as total/)
+})
+
+t.test('private and password attributes are never selected, whatever the tree says', async t => {
+  const { sql } = compiler.list(article, tree({ fields: [...defaultFieldNames(article), 'internalNotes'] }))
+  t.notMatch(sql, /internal_notes/)
+  const authors = compiler.list(author, { ...tree(), fields: [...defaultFieldNames(author), 'password'] })
+  t.notMatch(authors.sql, /password/)
+  t.notOk(defaultFieldNames(author).includes('password'))
+})
+
+t.test('a preview read does not hide drafts; live hides them at every depth', async t => {
+  const populate = { related: { kind: 'relation' as const, ...fieldsOf(article.uid), filters: null, sort: [], count: false } }
+  const live = compiler.list(article, tree({ populate }))
+  t.equal(live.sql.match(/"published_at" is not null/g)?.length, 3, 'page, populated relation and count')
+  const preview = compiler.list(article, tree({ populate, publicationState: 'preview' }))
+  t.notMatch(preview.sql, /is not null/)
+})
+
+t.test('populated relations: to-one limited, to-many aggregated in link order, inverse side by inv_ord', async t => {
+  const { sql } = compiler.list(article, tree({
+    populate: {
+      author: {
+        kind: 'relation',
+        fields: ['name'],
+        filters: null,
+        sort: [],
+        count: false,
+        populate: { articles: { kind: 'relation', fields: ['title'], populate: {}, filters: null, sort: [], count: false } }
+      },
+      tags: { kind: 'relation', ...fieldsOf(tag.uid), filters: null, sort: [{ path: ['name'], direction: 'desc' }], count: false }
+    }
+  }))
+  t.match(sql, /'author', json_build_object\('data', \(select json_build_object\('id', t\d+\."id", 'attributes', json_build_object\('name', t\d+\."name", 'articles'/)
+  t.match(sql, /from "articles_author_lnk" l\d+ join "articles" t\d+ on t\d+\."id" = l\d+\."owner_id" where l\d+\."target_id" = t\d+\."id"/, 'inverse side reads the owner column')
+  t.match(sql, /order by l\d+\."inv_ord" asc/, 'inverse side keeps its own order')
+  t.match(sql, /order by t\d+\."name" desc nulls first, t\d+\."id" asc\) x\)/, 'populate sort then id tie-break')
+  t.match(sql, /limit 1\)\)/, 'to-one takes one row')
+})
+
+t.test('filters become parameters, through relations as EXISTS', async t => {
+  const { sql, params } = compiler.list(article, tree({
+    filters: {
+      kind: 'or',
+      filters: [
+        { kind: 'compare', path: ['title'], operator: '$containsi', value: '50%_off' },
+        { kind: 'compare', path: ['author', 'name'], operator: '$eq', value: "O'Brien" },
+        { kind: 'not', filter: { kind: 'compare', path: ['views'], operator: '$in', value: ['1', '2'] } }
+      ]
+    }
+  }))
+  t.match(sql, /t1\."title" ilike \$1/)
+  t.match(sql, /exists \(select 1 from "articles_author_lnk" l\d+ join "authors" t\d+ on .* and t\d+\."name" = \$2\)/)
+  t.match(sql, /not coalesce\(t1\."views" = any\(\$3\), false\)/)
+  t.same(params.slice(0, 3), ['%50\\%\\_off%', "O'Brien", ['1', '2']])
+  t.notMatch(sql, /O'Brien|50%/, 'values never appear in the SQL text')
+})
+
+t.test('sort through a to-one relation is a scalar subquery; id always ends the order', async t => {
+  const { sql } = compiler.list(article, tree({ sort: [{ path: ['author', 'name'], direction: 'asc' }, { path: ['title'], direction: 'desc' }] }))
+  t.match(sql, /order by \(select t\d+\."name" from "articles_author_lnk" .* limit 1\) asc nulls last, t1\."title" desc nulls first, t1\."id" asc limit/)
+})
+
+t.test('components, nested components and zone items with the on strategy', async t => {
+  const { sql } = compiler.list(article, tree({
+    fields: ['title'],
+    populate: {
+      seo: { kind: 'component', fields: ['metaTitle'], populate: { openGraph: { kind: 'component', fields: ['ogTitle'], populate: {} } } },
+      blocks: { kind: 'dynamiczone', shared: { fields: [], populate: {} }, on: { 'blocks.quote': { fields: ['text'], populate: {} } } }
+    }
+  }))
+  t.match(sql, /'seo', \(select json_build_object\('id', t\d+\."id", 'metaTitle', t\d+\."meta_title", 'openGraph', \(select json_build_object\('id', t\d+\."id", 'ogTitle'/)
+  t.match(sql, /'__component', 'blocks\.quote', 'text'/)
+  t.notMatch(sql, /blocks\.rich-text/, 'components not named under on are left out')
+  t.match(sql, /json_agg\(z\.j order by z\.o, z\.k\)/)
+})
+
+t.test('count=true answers a count instead of the entries', async t => {
+  const { sql } = compiler.list(article, tree({
+    populate: { tags: { kind: 'relation', fields: [], populate: {}, filters: null, sort: [], count: true } }
+  }))
+  t.match(sql, /'tags', json_build_object\('data', json_build_object\('attributes', json_build_object\('count', \(select count\(\*\) from "articles_tags_lnk"/)
+})
+
+t.test('a single entry is one statement keyed by a parameter', async t => {
+  const { sql, params } = compiler.entry(article, 7, { ...fieldsOf(article.uid), publicationState: 'live' })
+  t.match(sql, /where t1\."id" = \$1 and t1\."published_at" is not null$/)
+  t.same(params, [7])
+})
