@@ -116,13 +116,13 @@ function isCalendarDate (text: string): boolean {
   const match = DATE_TEXT.exec(text)
   if (match === null) return false
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
-  if (month < 1 || month > 12 || day < 1) return false
-  // Day 0 of the next month is the last day of this one; UTC keeps it free of time zones.
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate() || (year < 100 && day <= daysInMonth(year, month))
+  // PostgreSQL has no year 0.
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
 }
 
-/** Date.UTC maps years 0–99 to 1900–1999; leap years differ for year 0 only (1900 is not one). */
 function daysInMonth (year: number, month: number): number {
+  // Day 0 of the next month is the last day of this one (setUTCFullYear, unlike Date.UTC,
+  // keeps years below 100 as written).
   const date = new Date(0)
   date.setUTCFullYear(year, month, 0)
   return date.getUTCDate()

@@ -1,0 +1,282 @@
+/**
+ * `populate` (spec 6, DECISIONS §3): every form — `*`, lists, comma strings, dotted paths,
+ * `populate[a]=true|false`, nested objects with fields/populate/filters/sort/count, and
+ * both dynamic-zone strategies — is first merged into one request per model, then checked
+ * against the model and compiled into Populate nodes.
+ */
+import { parseBoolean } from '../content-types/coerce.js'
+import type {
+  ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, PopulatableAttribute, RelationAttribute
+} from '../content-types/model.js'
+import { defaultFieldNames } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import type { DynamicZonePopulate, Populate, Selection } from './tree.js'
+import { CREATOR_FIELDS, compileFields, findAttribute, isPrivate, targetModel } from './fields.js'
+import { compileFilters } from './filters.js'
+import {
+  invalidParameter, invalidValue, isRecord, keyStep, listItems, splitCommaList, type KeyPath
+} from './parse.js'
+import { compileSort } from './sort.js'
+
+/** What the client asked to populate on one model, merged from every form. */
+interface PopulateRequest {
+  all: boolean
+  named: Map<string, NamedRequest>
+}
+
+interface NamedRequest {
+  /** Where the name was first given, for errors. */
+  path: KeyPath
+  /** False when only `populate[name]=false` named it: checked, not populated. */
+  wanted: boolean
+  /** The object form `populate[name][...]`, and where it sits. */
+  options: Record<string, unknown> | null
+  optionsPath: KeyPath
+  /** What dotted paths (`name.sub`) ask for inside it. */
+  nested: PopulateRequest
+}
+
+const RELATION_OPTIONS = new Set(['fields', 'populate', 'filters', 'sort', 'count'])
+const COMPONENT_OPTIONS = new Set(['fields', 'populate'])
+const ZONE_OPTIONS = new Set(['populate', 'on'])
+
+const PAGINATION_IN_POPULATE = 'populate cannot be combined with pagination'
+const WHY_NOT_ALLOWED: ReadonlyMap<string, string> = new Map([
+  ['pagination', PAGINATION_IN_POPULATE],
+  ['page', PAGINATION_IN_POPULATE],
+  ['pageSize', PAGINATION_IN_POPULATE],
+  ['start', PAGINATION_IN_POPULATE],
+  ['limit', PAGINATION_IN_POPULATE],
+  ['count', 'count applies to relations and media only'],
+  ['filters', 'filters inside populate apply to relations and media only'],
+  ['sort', 'sort inside populate applies to relations and media only'],
+  ['on', 'on applies to dynamic zones only'],
+  ['fields', 'select the fields of zone components with on[<component>][fields]']
+])
+
+/** `populate` of a read of `model`; absent: nothing populated. */
+export function compilePopulate (registry: Registry, model: Model, raw: unknown, path: KeyPath): Record<string, Populate> {
+  return populateOf(registry, model, readRequest(raw, path, emptyRequest()))
+}
+
+function emptyRequest (): PopulateRequest {
+  return { all: false, named: new Map() }
+}
+
+function readRequest (raw: unknown, path: KeyPath, into: PopulateRequest): PopulateRequest {
+  if (raw === undefined) return into
+  if (typeof raw === 'string') {
+    for (const item of splitCommaList(raw, path)) addDottedPath(into, item, path)
+    return into
+  }
+  const items = listItems(raw)
+  if (items !== null) {
+    for (const [index, item] of items) readRequest(item, [...path, index], into)
+    return into
+  }
+  if (!isRecord(raw) || Object.keys(raw).length === 0) {
+    throw invalidValue(path, 'expected *, a list of attributes or populate[<attribute>]=...')
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    const at = [...path, keyStep(key)]
+    // qs mixes `populate[0]=a` and `populate[b]=true` into one object: indices hold list items.
+    if (typeof keyStep(key) === 'number') readRequest(value, at, into)
+    else addNamed(into, key, value, at)
+  }
+  return into
+}
+
+/** `*`, `name`, `name.sub.*`: each step is populated. */
+function addDottedPath (into: PopulateRequest, text: string, path: KeyPath): void {
+  const steps = text.split('.')
+  if (steps.some(step => step === '')) throw invalidValue(path, `"${text}" has an empty attribute name`)
+  let request = into
+  for (const [index, step] of steps.entries()) {
+    if (step === '*') {
+      if (index < steps.length - 1) throw invalidValue(path, `"${text}": * can only end a path`)
+      request.all = true
+      return
+    }
+    const entry = namedEntry(request, step, path)
+    entry.wanted = true
+    request = entry.nested
+  }
+}
+
+/** `populate[name]=true|t|1|*`, `=false|f|0`, or `populate[name][...]`. */
+function addNamed (into: PopulateRequest, name: string, value: unknown, path: KeyPath): void {
+  const entry = namedEntry(into, name, path)
+  if (isRecord(value) && listItems(value) === null) {
+    if (entry.options !== null) throw invalidValue(path, 'given twice')
+    entry.options = value
+    entry.optionsPath = path
+    entry.wanted = true
+    return
+  }
+  const flag = value === '*' ? true : parseBoolean(value)
+  if (flag === undefined) throw invalidValue(path, 'expected true, false or an object of populate options')
+  if (flag) entry.wanted = true
+}
+
+/** A request is read into, so each compile of a shared one (zone components) gets its own copy. */
+function copyRequest (request: PopulateRequest): PopulateRequest {
+  return {
+    all: request.all,
+    named: new Map([...request.named].map(([name, entry]) => [name, { ...entry, nested: copyRequest(entry.nested) }]))
+  }
+}
+
+function namedEntry (into: PopulateRequest, name: string, path: KeyPath): NamedRequest {
+  let entry = into.named.get(name)
+  if (entry === undefined) {
+    entry = { path, wanted: false, options: null, optionsPath: path, nested: emptyRequest() }
+    into.named.set(name, entry)
+  }
+  return entry
+}
+
+function populateOf (registry: Registry, model: Model, request: PopulateRequest): Record<string, Populate> {
+  const chosen = new Map<string, Populate>()
+  if (request.all) {
+    for (const attribute of model.attributes.values()) {
+      if (attribute.kind !== 'scalar' && !isPrivate(attribute)) chosen.set(attribute.name, attributePopulate(registry, attribute, null))
+    }
+  }
+  for (const [name, entry] of request.named) {
+    // Creator fields are shown by their own feature (spec 4.7), never through populate.
+    if (CREATOR_FIELDS.has(name)) continue
+    const attribute = findAttribute(model, name, entry.path)
+    if (attribute.kind === 'scalar') {
+      throw invalidParameter(entry.path, name, 'only relations, media, components and dynamic zones can be populated')
+    }
+    if (entry.wanted) chosen.set(name, attributePopulate(registry, attribute, entry))
+  }
+  const populate: Record<string, Populate> = {}
+  for (const name of model.attributes.keys()) {
+    const node = chosen.get(name)
+    if (node !== undefined) populate[name] = node
+  }
+  return populate
+}
+
+/** The populate node of one attribute; `entry` null is the default (`*`, `=true`). */
+function attributePopulate (registry: Registry, attribute: PopulatableAttribute, entry: NamedRequest | null): Populate {
+  const options = entry?.options ?? {}
+  const path = entry?.optionsPath ?? []
+  const nested = entry?.nested ?? emptyRequest()
+  switch (attribute.kind) {
+    case 'relation': case 'media':
+      return relationPopulate(registry, attribute, options, path, nested)
+    case 'component':
+      return componentPopulate(registry, attribute, options, path, nested)
+    case 'dynamiczone':
+      return zonePopulate(registry, attribute, options, path, nested)
+  }
+}
+
+function relationPopulate (
+  registry: Registry, attribute: RelationAttribute | MediaAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+): Populate {
+  checkOptions(options, path, RELATION_OPTIONS)
+  const target = targetModel(registry, attribute)
+  return {
+    kind: 'relation',
+    ...selection(registry, target, options, path, nested),
+    filters: compileFilters(registry, target, options.filters, [...path, 'filters']),
+    sort: compileSort(registry, target, options.sort, [...path, 'sort']),
+    count: readCount(options.count, [...path, 'count'])
+  }
+}
+
+function componentPopulate (
+  registry: Registry, attribute: ComponentAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+): Populate {
+  checkOptions(options, path, COMPONENT_OPTIONS)
+  return { kind: 'component', ...selection(registry, targetModel(registry, attribute), options, path, nested) }
+}
+
+/** `fields` and nested `populate` of one model; dotted-path requests merge into the nested ones. */
+function selection (
+  registry: Registry, model: Model, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+): Selection {
+  return {
+    fields: compileFields(model, options.fields, [...path, 'fields']),
+    populate: populateOf(registry, model, readRequest(options.populate, [...path, 'populate'], copyRequest(nested)))
+  }
+}
+
+/**
+ * Both zone strategies produce `on` with one selection per component returned: the shared
+ * strategy lists every allowed component (the same request checked against each), the
+ * detailed one only those named. `shared` stays empty: one Selection cannot hold fields
+ * and populates that differ from component to component.
+ */
+function zonePopulate (
+  registry: Registry, attribute: DynamicZoneAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+): DynamicZonePopulate {
+  checkOptions(options, path, ZONE_OPTIONS)
+  const shared: Selection = { fields: [], populate: {} }
+  if (options.on !== undefined) {
+    if (options.populate !== undefined || nested.all || nested.named.size > 0) {
+      throw invalidValue([...path, 'on'], 'use either populate (every component) or on (per component), not both')
+    }
+    return { kind: 'dynamiczone', shared, on: detailedZone(registry, attribute, options.on, [...path, 'on']) }
+  }
+  const request = readRequest(options.populate, [...path, 'populate'], copyRequest(nested))
+  const components = attribute.components.map(uid => registry.model(uid))
+  for (const [name, entry] of request.named) {
+    const known = CREATOR_FIELDS.has(name) || components.some(component => component.attributes.has(name))
+    if (!known) throw invalidParameter(entry.path, name)
+  }
+  const on: Record<string, Selection> = {}
+  for (const component of components) {
+    const own: PopulateRequest = {
+      all: request.all,
+      named: new Map([...request.named].filter(([name]) => component.attributes.has(name)))
+    }
+    on[component.uid] = { fields: defaultFieldNames(component), populate: populateOf(registry, component, own) }
+  }
+  return { kind: 'dynamiczone', shared, on }
+}
+
+/** `on[<category>.<component>]=true` or `on[<category>.<component>][fields|populate]`. */
+function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw: unknown, path: KeyPath): Record<string, Selection> {
+  if (!isRecord(raw) || listItems(raw) !== null || Object.keys(raw).length === 0) {
+    throw invalidValue(path, 'expected on[<category>.<component>][...]')
+  }
+  const chosen = new Map<string, Selection>()
+  for (const [uid, value] of Object.entries(raw)) {
+    const at = [...path, uid]
+    if (!attribute.components.includes(uid)) {
+      throw invalidParameter(at, uid, `not a component of the dynamic zone ${attribute.name}`)
+    }
+    const component = registry.model(uid)
+    if (isRecord(value) && listItems(value) === null) {
+      checkOptions(value, at, COMPONENT_OPTIONS)
+      chosen.set(uid, selection(registry, component, value, at, emptyRequest()))
+      continue
+    }
+    const flag = value === '*' ? true : parseBoolean(value)
+    if (flag === undefined) throw invalidValue(at, 'expected true, false or an object of populate options')
+    if (flag) chosen.set(uid, { fields: defaultFieldNames(component), populate: {} })
+  }
+  const on: Record<string, Selection> = {}
+  for (const uid of attribute.components) {
+    const picked = chosen.get(uid)
+    if (picked !== undefined) on[uid] = picked
+  }
+  return on
+}
+
+function checkOptions (options: Record<string, unknown>, path: KeyPath, allowed: ReadonlySet<string>): void {
+  for (const key of Object.keys(options)) {
+    if (!allowed.has(key)) throw invalidParameter([...path, keyStep(key)], key, WHY_NOT_ALLOWED.get(key) ?? 'unknown populate option')
+  }
+}
+
+function readCount (raw: unknown, path: KeyPath): boolean {
+  if (raw === undefined) return false
+  const flag = parseBoolean(raw)
+  if (flag === undefined) throw invalidValue(path, 'must be true or false')
+  return flag
+}
