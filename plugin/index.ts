@@ -18,6 +18,7 @@ import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/reader.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
+import { sharedSchemas } from '../schemas/index.js'
 
 export interface ContentApi {
   registry: Registry
@@ -48,6 +49,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   const db = await openDatabase(registry, options.database)
   app.addHook('onClose', async () => { await db.close() })
   app.decorate('contentApi', { registry, orm: db.orm, db })
+  for (const schema of sharedSchemas(registry)) app.addSchema(schema)
   const reader = createReader(db, readCompiler(registry, new SqlNames(db.orm.getMetadata())))
   await app.register(async (child) => {
     installErrorHandling(child)

@@ -206,21 +206,19 @@ function selection (
 }
 
 /**
- * Both zone strategies produce `on` with one selection per component returned: the shared
- * strategy lists every allowed component (the same request checked against each), the
- * detailed one only those named. `shared` stays empty: one Selection cannot hold fields
- * and populates that differ from component to component.
+ * Both zone strategies produce one selection per component returned: the shared strategy
+ * lists every allowed component (the same request checked against each), the detailed
+ * one only those named under `on`.
  */
 function zonePopulate (
   registry: Registry, attribute: DynamicZoneAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
 ): DynamicZonePopulate {
   checkOptions(options, path, ZONE_OPTIONS)
-  const shared: Selection = { fields: [], populate: {} }
   if (options.on !== undefined) {
     if (options.populate !== undefined || nested.all || nested.named.size > 0) {
       throw invalidValue([...path, 'on'], 'use either populate (every component) or on (per component), not both')
     }
-    return { kind: 'dynamiczone', shared, on: detailedZone(registry, attribute, options.on, [...path, 'on']) }
+    return { kind: 'dynamiczone', components: detailedZone(registry, attribute, options.on, [...path, 'on']) }
   }
   const request = readRequest(options.populate, [...path, 'populate'], copyRequest(nested))
   const components = attribute.components.map(uid => registry.model(uid))
@@ -236,7 +234,7 @@ function zonePopulate (
     }
     on[component.uid] = { fields: defaultFieldNames(component), populate: populateOf(registry, component, own) }
   }
-  return { kind: 'dynamiczone', shared, on }
+  return { kind: 'dynamiczone', components: on }
 }
 
 /** `on[<category>.<component>]=true` or `on[<category>.<component>][fields|populate]`. */

@@ -69,14 +69,14 @@ export interface ComponentPopulate extends Selection {
 }
 
 /**
- * A populated dynamic zone. `on` null is the shared strategy: `shared` applies to every
- * allowed component. With `on`, only the named components' items are returned, each
- * with its own selection.
+ * A populated dynamic zone: the items of the components named here are returned, each
+ * with its own selection; items of other components are left out. The shared strategy
+ * (`populate[zone][populate]=*`) names every allowed component, the `on` strategy only
+ * those under `on`.
  */
 export interface DynamicZonePopulate {
   kind: 'dynamiczone'
-  shared: Selection
-  on: Record<string, Selection> | null
+  components: Record<string, Selection>
 }
 
 export type Populate = RelationPopulate | ComponentPopulate | DynamicZonePopulate

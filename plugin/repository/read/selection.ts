@@ -69,7 +69,7 @@ function componentJson (scope: StatementScope, parent: RowRef, attribute: Compon
 function zoneJson (scope: StatementScope, parent: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate): string {
   const branches: string[] = []
   for (const uid of attribute.components) {
-    const selection = populate.on === null ? populate.shared : populate.on[uid]
+    const selection = populate.components[uid]
     if (selection === undefined) continue
     const component: Model = scope.registry.model(uid)
     const linked = linkedRows(scope, attribute.links[uid]!, parent, component)

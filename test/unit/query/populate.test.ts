@@ -17,7 +17,7 @@ const relation = (fields: string[], more: Partial<RelationPopulate> = {}): Relat
 const component = (fields: string[], nested: Record<string, Populate> = {}): ComponentPopulate =>
   ({ kind: 'component', fields, populate: nested })
 const item = (fields: string[], nested: Record<string, Populate> = {}): Selection => ({ fields, populate: nested })
-const zone = (on: Record<string, Selection>): Populate => ({ kind: 'dynamiczone', shared: { fields: [], populate: {} }, on })
+const zone = (on: Record<string, Selection>): Populate => ({ kind: 'dynamiczone', components: on })
 const ZONE_DEFAULT = zone({
   'blocks.quote': item(['text', 'author']),
   'blocks.rich-text': item(['body']),

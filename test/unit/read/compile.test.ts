@@ -118,7 +118,7 @@ t.test('components, nested components and zone items with the on strategy', asyn
     fields: ['title'],
     populate: {
       seo: { kind: 'component', fields: ['metaTitle'], populate: { openGraph: { kind: 'component', fields: ['ogTitle'], populate: {} } } },
-      blocks: { kind: 'dynamiczone', shared: { fields: [], populate: {} }, on: { 'blocks.quote': { fields: ['text'], populate: {} } } }
+      blocks: { kind: 'dynamiczone', components: { 'blocks.quote': { fields: ['text'], populate: {} } } }
     }
   }))
   t.match(sql, /'seo', \(select json_build_object\('id', t\d+\."id", 'metaTitle', t\d+\."meta_title", 'openGraph', \(select json_build_object\('id', t\d+\."id", 'ogTitle'/)

@@ -1,0 +1,85 @@
+/**
+ * Response schemas of entries (spec 2.2, 2.5 and DECISIONS §3). Scalars are typed by the
+ * attribute table; populated attributes are optional because they appear only on request.
+ * Private attributes are absent from the schema as from every answer.
+ */
+import { Type } from '@sinclair/typebox'
+import type { TSchema } from '@sinclair/typebox'
+import type { ScalarType } from '../plugin/content-types/definition.js'
+import type { Attribute, Model, Registry } from './model-types.js'
+import { modelSchemaName, schemaId } from './ids.js'
+
+const SCALAR_OUTPUT: Record<ScalarType, () => TSchema> = {
+  string: () => Type.String(),
+  text: () => Type.String(),
+  richtext: () => Type.String(),
+  enumeration: () => Type.String(),
+  email: () => Type.String({ format: 'email' }),
+  password: () => Type.String(),
+  uid: () => Type.String(),
+  date: () => Type.String({ format: 'date' }),
+  time: () => Type.String({ pattern: '^\\d{2}:\\d{2}:\\d{2}$' }),
+  datetime: () => Type.String({ format: 'date-time' }),
+  timestamp: () => Type.String({ format: 'date-time' }),
+  integer: () => Type.Integer(),
+  biginteger: () => Type.String({ pattern: '^-?\\d+$', description: 'A 64-bit integer, as a string so no digit is lost' }),
+  float: () => Type.Number(),
+  decimal: () => Type.Number(),
+  boolean: () => Type.Boolean(),
+  json: () => Type.Unknown(),
+  array: () => Type.Array(Type.Unknown())
+}
+
+const nullable = (schema: TSchema): TSchema => Type.Union([schema, Type.Null()])
+
+/** A reference to another model's schema by its `$id`. */
+const ref = (model: Model, variant: 'Entry' | 'Component'): TSchema => Type.Unsafe({ $ref: `${schemaId(model, variant)}#` })
+
+function attributeSchema (registry: Registry, attribute: Attribute): TSchema {
+  switch (attribute.kind) {
+    case 'scalar':
+      return nullable(SCALAR_OUTPUT[attribute.type]())
+    case 'relation': {
+      const target = ref(registry.model(attribute.target), 'Entry')
+      const count = Type.Object({ attributes: Type.Object({ count: Type.Integer() }) })
+      return Type.Object({ data: attribute.toMany ? Type.Union([Type.Array(target), count]) : Type.Union([target, Type.Null(), count]) })
+    }
+    case 'media': {
+      const file = ref(registry.file, 'Entry')
+      return Type.Object({ data: attribute.multiple ? Type.Array(file) : nullable(file) })
+    }
+    case 'component': {
+      const component = ref(registry.model(attribute.component), 'Component')
+      return attribute.repeatable ? Type.Array(component) : nullable(component)
+    }
+    case 'dynamiczone':
+      return Type.Array(Type.Union(attribute.components.map(uid => ref(registry.model(uid), 'Component'))))
+  }
+}
+
+function attributeProperties (registry: Registry, model: Model): Record<string, TSchema> {
+  const properties: Record<string, TSchema> = {}
+  for (const attribute of model.attributes.values()) {
+    if (attribute.private || attribute.name === 'id') continue
+    properties[attribute.name] = Type.Optional(attributeSchema(registry, attribute))
+  }
+  return properties
+}
+
+/** `{ id, attributes, meta? }` of a content type or the file model. */
+export function entrySchema (registry: Registry, model: Model): TSchema {
+  return Type.Object({
+    id: Type.Integer(),
+    attributes: Type.Object(attributeProperties(registry, model), { $id: schemaId(model, 'Attributes') }),
+    meta: Type.Optional(Type.Object({ availableLocales: Type.Optional(Type.Array(Type.Unknown())) }))
+  }, { $id: schemaId(model, 'Entry'), title: modelSchemaName(model) })
+}
+
+/** A component as it appears inline: its id, its fields and, in a zone, `__component`. */
+export function componentSchema (registry: Registry, model: Model): TSchema {
+  return Type.Object({
+    id: Type.Integer(),
+    __component: Type.Optional(Type.Literal(model.uid)),
+    ...attributeProperties(registry, model)
+  }, { $id: schemaId(model, 'Component'), title: modelSchemaName(model) })
+}
