@@ -82,7 +82,8 @@ class RegistryBuilder {
   readonly #components = new Map<string, ComponentModel & { attributes: Map<string, Attribute> }>()
   readonly #file: FileModel & { attributes: Map<string, Attribute> }
   readonly #links: LinkTable[] = []
-  readonly #tables = new Map<string, string>()
+  readonly #tables = new Map<string, string>(SYSTEM_TABLES.map(table => [table, 'the plugin itself']))
+  readonly #entities = new Map<string, string>(SYSTEM_ENTITIES.map(entity => [entity, 'the plugin itself']))
   readonly #sources = new Map<string, SourcedSchema<ContentTypeSchema | ComponentSchema>>()
 
   constructor (input: RegistryInput) {
@@ -111,14 +112,16 @@ class RegistryBuilder {
     })
   }
 
+  /** Tables, and the entity names derived from them, are unique across the whole model. */
   #claimTable (table: string, source: string): void {
-    const holder = this.#tables.get(table)
+    const holder = this.#tables.get(table) ?? this.#entities.get(entityNameForTable(table))
     if (holder !== undefined) throw new SchemaError(source, null, `table "${table}" is already used by ${holder}`)
     this.#tables.set(table, source)
+    this.#entities.set(entityNameForTable(table), source)
   }
 
   #declareFileModel (): void {
-    this.#claimTable(FILE_TABLE, this.#file.source)
+    this.#claimTable(FILE_TABLE, 'the upload plugin')
     this.#file.attributes.set('id', systemScalar('id', 'integer'))
     for (const [name, declared] of Object.entries(FILE_ATTRIBUTES)) {
       this.#file.attributes.set(name, scalarAttribute({ source: this.#file.source, name }, declared, FILE_ATTRIBUTES))
@@ -337,6 +340,10 @@ class RegistryBuilder {
     for (const uid of this.#components.keys()) visit(uid, [])
   }
 }
+
+/** Tables and entities the plugin keeps for itself (admin users, users and permissions). */
+const SYSTEM_TABLES = ['admin_users', 'up_users', 'up_roles', 'up_permissions', 'api_tokens']
+const SYSTEM_ENTITIES = ['AdminUser', 'UpUser', 'UpRole', 'UpPermission', 'ApiToken']
 
 const MIRRORED_RELATION = {
   oneToOne: 'oneToOne',

@@ -86,6 +86,8 @@ export interface QueryTree extends Selection {
   sort: SortTerm[]
   pagination: Pagination
   publicationState: PublicationState
+  /** `createdBy`/`updatedBy` on each entry (spec 4.7): set only by an extended list handler. */
+  creatorFields?: boolean
 }
 
 /** Options of a single-entry read (get, and the answer of writes). */

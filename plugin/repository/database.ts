@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { MikroORM } from '@mikro-orm/core'
-import type { EntityManager } from '@mikro-orm/core'
+import type { EntityManager, EntitySchema } from '@mikro-orm/core'
 import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../content-types/registry.js'
@@ -49,14 +49,15 @@ function serialised (): <T>(work: () => Promise<T>) => Promise<T> {
   }
 }
 
-export async function openDatabase (registry: Registry, options: DatabaseOptions): Promise<Database> {
+/** `systemEntities`: tables of optional plugin features (users and permissions). */
+export async function openDatabase (registry: Registry, options: DatabaseOptions, systemEntities: EntitySchema[] = []): Promise<Database> {
   const embedded = options.url === undefined
   const dataDir = options.dataDir ?? './.data'
   if (embedded && !dataDir.startsWith('memory:')) await mkdir(dataDir, { recursive: true })
   const onQuery = options.onQuery
   const orm = await MikroORM.init({
     driver: embedded ? PgliteDriver : PostgreSqlDriver,
-    entities: buildEntitySchemas(registry),
+    entities: buildEntitySchemas(registry, systemEntities),
     ...(embedded ? { dbName: dataDir } : { clientUrl: options.url }),
     ...(options.poolSize !== undefined && !embedded ? { pool: { max: options.poolSize } } : {}),
     discovery: { warnWhenNoEntities: false },

@@ -4,6 +4,7 @@
  * decides every table and column name the read compiler uses.
  */
 import { EntitySchema } from '@mikro-orm/core'
+import { adminUserSchema } from '../admin/admin-entity.js'
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { LinkTable, Model, ScalarAttribute } from '../content-types/model.js'
 import { snakeCase } from '../content-types/names.js'
@@ -25,7 +26,14 @@ function scalarProperty (attribute: ScalarAttribute): Record<string, unknown> {
   return property
 }
 
-function modelProperties (model: Model): PropertyMap {
+/** Who wrote an entry (spec 4.7): set from an admin token, read only on request. */
+function creatorProperties (admin: EntitySchema): PropertyMap {
+  const creator = (fieldName: string): Record<string, unknown> =>
+    ({ kind: 'm:1', entity: () => admin, nullable: true, deleteRule: 'set null', fieldName })
+  return { createdBy: creator('created_by_id'), updatedBy: creator('updated_by_id') }
+}
+
+function modelProperties (model: Model, admin: EntitySchema): PropertyMap {
   const properties: PropertyMap = {
     id: { type: 'integer', primary: true, autoincrement: true }
   }
@@ -37,6 +45,7 @@ function modelProperties (model: Model): PropertyMap {
     properties.createdAt = { ...properties.createdAt, nullable: false, onCreate: () => new Date() }
     properties.updatedAt = { ...properties.updatedAt, nullable: false, onCreate: () => new Date() }
   }
+  if (model.kind === 'contentType') Object.assign(properties, creatorProperties(admin))
   return properties
 }
 
@@ -60,11 +69,13 @@ function linkSchema (link: LinkTable, schemaOf: (uid: string) => EntitySchema): 
   return schema
 }
 
-export function buildEntitySchemas (registry: Registry): EntitySchema[] {
+/** The content model's entities, the admin users they point at, and `extra` system entities. */
+export function buildEntitySchemas (registry: Registry, extra: EntitySchema[] = []): EntitySchema[] {
+  const admin = adminUserSchema()
   const byUid = new Map<string, EntitySchema>()
   for (const model of registry.models()) {
-    byUid.set(model.uid, new EntitySchema({ name: model.entity, tableName: model.table, properties: modelProperties(model) as never }))
+    byUid.set(model.uid, new EntitySchema({ name: model.entity, tableName: model.table, properties: modelProperties(model, admin) as never }))
   }
   const schemaOf = (uid: string): EntitySchema => byUid.get(uid)!
-  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf))]
+  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf)), admin, ...extra]
 }

@@ -1,11 +1,17 @@
 /**
- * The five generated handlers of a content type (spec 4.1). Each answers the response
- * body as JSON text; writes answer the written entry re-read through the compiled path.
+ * The five generated handlers of a content type (spec 4.1). Each checks the caller's
+ * action, prunes the query by its permissions, and answers the body as JSON text; writes
+ * answer the written entry re-read through the compiled path.
  */
 import type { FastifyRequest } from 'fastify'
+import { checkWritableLinks } from '../access/write-links.js'
+import { pruneListQuery, pruneSelection } from '../access/prune.js'
+import { callerOf } from '../auth/caller.js'
+import type { Caller } from '../auth/caller.js'
+import type { ContentAction } from '../auth/permissions-options.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import { NotFoundError } from '../errors.js'
+import { ForbiddenError, NotFoundError } from '../errors.js'
 import type { ResolvedOptions } from '../options.js'
 import { compileEntryQuery, compileListQuery } from '../query/compile-query.js'
 import type { EntryQuery } from '../query/tree.js'
@@ -22,7 +28,12 @@ export interface CoreContext {
   options: ResolvedOptions
 }
 
-export type CoreHandler = (request: FastifyRequest) => Promise<string>
+export interface FindOptions {
+  /** Attach `createdBy`/`updatedBy` (spec 4.7); honoured only on types with populateCreatorFields. */
+  creatorFields?: boolean
+}
+
+export type CoreHandler = (request: FastifyRequest, options?: FindOptions) => Promise<string>
 
 export interface CoreHandlers {
   find: CoreHandler
@@ -32,43 +43,70 @@ export interface CoreHandlers {
   delete: CoreHandler
 }
 
+export type HandlerName = keyof CoreHandlers
+
+function authorize (request: FastifyRequest, model: ContentTypeModel, action: ContentAction): Caller {
+  const caller = callerOf(request)
+  if (!caller.ability.can(model.uid, action)) throw new ForbiddenError(`Forbidden: ${action} on ${model.pluralName}`)
+  return caller
+}
+
+function writeContext (caller: Caller): { adminId?: number } {
+  return caller.kind === 'admin' ? { adminId: caller.adminId } : {}
+}
+
 export function coreHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
   const { registry, db, reader, options } = context
 
+  const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery => {
+    const query = pruneSelection({ registry, ability: caller.ability }, model, compileEntryQuery(registry, model, requestQuery(request)))
+    return publicationState === undefined ? query : { ...query, publicationState }
+  }
+
   /** Writes answer what was written, drafts included. */
-  const writtenEntry = async (request: FastifyRequest, id: number): Promise<string> => {
-    const query: EntryQuery = { ...compileEntryQuery(registry, model, requestQuery(request)), publicationState: 'preview' }
+  const writtenEntry = async (query: EntryQuery, id: number): Promise<string> => {
     const data = await reader.entry(model, id, query)
     if (data === null) throw new NotFoundError()
     return entryBody(data)
   }
 
+  const checkedBody = (request: FastifyRequest, caller: Caller): unknown => {
+    checkWritableLinks(registry, caller.ability, model, request.body)
+    return request.body
+  }
+
   return {
-    async find (request) {
-      const tree = compileListQuery(registry, model, requestQuery(request), options.pagination)
+    async find (request, findOptions = {}) {
+      const caller = authorize(request, model, 'find')
+      const parsed = compileListQuery(registry, model, requestQuery(request), options.pagination)
+      const tree = { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields: findOptions.creatorFields === true }
       const { data, total } = await reader.list(model, tree)
       return listBody(data, listMeta(tree.pagination, total))
     },
     async findOne (request) {
+      const caller = authorize(request, model, 'findOne')
       const id = entryId(request)
-      const data = await reader.entry(model, id, compileEntryQuery(registry, model, requestQuery(request)))
+      const data = await reader.entry(model, id, entryQuery(request, caller))
       if (data === null) throw new NotFoundError()
       return entryBody(data)
     },
     async create (request) {
-      requestQuery(request)
-      const id = await createEntry(db, registry, model, request.body)
-      return await writtenEntry(request, id)
+      const caller = authorize(request, model, 'create')
+      const query = entryQuery(request, caller, 'preview')
+      const id = await createEntry(db, registry, model, checkedBody(request, caller), writeContext(caller))
+      return await writtenEntry(query, id)
     },
     async update (request) {
+      const caller = authorize(request, model, 'update')
       const id = entryId(request)
-      requestQuery(request)
-      await updateEntry(db, registry, model, id, request.body)
-      return await writtenEntry(request, id)
+      const query = entryQuery(request, caller, 'preview')
+      await updateEntry(db, registry, model, id, checkedBody(request, caller), writeContext(caller))
+      return await writtenEntry(query, id)
     },
     async delete (request) {
+      const caller = authorize(request, model, 'delete')
       const id = entryId(request)
-      const answer = await writtenEntry(request, id)
+      const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
       await deleteEntry(db, registry, model, id)
       return answer
     }

@@ -23,6 +23,11 @@ export function countWrapper (count: string): string {
   return relationWrapper(jsonObject([['attributes', jsonObject([['count', count]])]]))
 }
 
+/** `createdBy`/`updatedBy` (spec 4.7): the admin's id and names, nothing else of them. */
+export function creatorObject (id: string, firstname: string, lastname: string): string {
+  return jsonObject([['id', id], ['firstname', firstname], ['lastname', lastname]])
+}
+
 /** Components are plain objects with their own id, not wrapped. */
 export function componentObject (id: string, fields: JsonPair[]): string {
   return jsonObject([['id', id], ...fields])

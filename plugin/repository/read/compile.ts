@@ -11,6 +11,9 @@ import type { RowRef } from './linked-rows.js'
 import type { SqlNames } from './names.js'
 import { StatementScope } from './scope.js'
 import { aggregate, entryJson } from './selection.js'
+import { creatorObject } from '../../transform/entry-shape.js'
+import type { JsonPair } from '../../transform/entry-shape.js'
+import { ADMIN_USER_ENTITY } from '../../admin/admin-entity.js'
 import { orderBy } from './sort.js'
 
 export interface CompiledStatement {
@@ -46,7 +49,8 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
   const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
   const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
   const row = topLevelRow(scope, model)
-  const entry = entryJson(scope, row, tree, true)
+  const creators = tree.creatorFields === true && model.populateCreatorFields ? creatorPairs(scope, row) : []
+  const entry = entryJson(scope, row, tree, true, creators)
   const page = `select ${entry} as j from ${row.table} ${row.alias}${conditions(row)}${orderBy(scope, row, tree.sort)}` +
     ` limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
   let total = 'null::int'
@@ -55,6 +59,16 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
     total = `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})::int`
   }
   return { sql: `select ${aggregate(page)}::text as data, ${total} as total`, params: scope.params.values }
+}
+
+/** Each creator as `{ id, firstname, lastname }` or null, from the admin users table. */
+function creatorPairs (scope: StatementScope, row: RowRef): JsonPair[] {
+  const { names } = scope
+  const admin = scope.aliases.take('a')
+  const column = (property: string): string => `${admin}.${names.column(ADMIN_USER_ENTITY, property)}`
+  return (['createdBy', 'updatedBy'] as const).map(property => [property,
+    `(select ${creatorObject(column('id'), column('firstname'), column('lastname'))} from ${names.table(ADMIN_USER_ENTITY)} ${admin} ` +
+    `where ${column('id')} = ${row.alias}.${names.column(row.model.entity, property)})`])
 }
 
 /** Column `data`: the entry's JSON text, or no row. */

@@ -39,8 +39,8 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
   return pairs
 }
 
-export function entryJson (scope: StatementScope, row: RowRef, selection: Selection, topLevel: boolean): string {
-  return entryObject(scope.column(row.model, row.alias, 'id'), selectionPairs(scope, row, selection), topLevel)
+export function entryJson (scope: StatementScope, row: RowRef, selection: Selection, topLevel: boolean, extra: JsonPair[] = []): string {
+  return entryObject(scope.column(row.model, row.alias, 'id'), [...selectionPairs(scope, row, selection), ...extra], topLevel)
 }
 
 function relationJson (scope: StatementScope, parent: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): string {

@@ -1,0 +1,25 @@
+/**
+ * Admin users (DECISIONS §6, creator fields): their own table, never part of the content
+ * model, so no query can reach them except through the creator-field rendering.
+ */
+import { EntitySchema } from '@mikro-orm/core'
+
+export const ADMIN_USER_ENTITY = 'AdminUser'
+
+export function adminUserSchema (): EntitySchema {
+  return new EntitySchema({
+    name: ADMIN_USER_ENTITY,
+    tableName: 'admin_users',
+    properties: {
+      id: { type: 'integer', primary: true, autoincrement: true },
+      firstname: { type: 'string', columnType: 'varchar(255)' },
+      lastname: { type: 'string', columnType: 'varchar(255)', nullable: true },
+      email: { type: 'string', columnType: 'varchar(255)', unique: true },
+      password: { type: 'string', columnType: 'varchar(255)' },
+      isActive: { type: 'boolean', default: true, fieldName: 'is_active' },
+      blocked: { type: 'boolean', default: false },
+      createdAt: { type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'created_at', onCreate: () => new Date() },
+      updatedAt: { type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'updated_at', onCreate: () => new Date() }
+    } as never
+  })
+}

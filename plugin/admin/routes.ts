@@ -1,0 +1,12 @@
+/** `POST /admin/login` → `{ data: { token, user } }` (DECISIONS §6). */
+import type { FastifyInstance } from 'fastify'
+import type { JwtSigner } from '../auth/jwt.js'
+import type { AdminUsers } from './admin-users.js'
+
+export function registerAdminRoutes (app: FastifyInstance, admins: AdminUsers, signer: JwtSigner): void {
+  app.post('/admin/login', async (request) => {
+    const body = (request.body ?? {}) as { email?: unknown, password?: unknown }
+    const user = await admins.authenticate(body.email, body.password)
+    return { data: { token: signer.sign({ id: user.id, kind: 'admin' }), user } }
+  })
+}

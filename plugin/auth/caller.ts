@@ -1,0 +1,104 @@
+/**
+ * Who is calling: resolved once per request from the Authorization header. A bad token
+ * is a 401 and never falls back to the public role (DECISIONS §6).
+ */
+import { createHmac } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { UnauthorizedError } from '../errors.js'
+import type { Database } from '../repository/database.js'
+import type { Ability } from './abilities.js'
+import { FULL_ACCESS, READ_ONLY, grants } from './abilities.js'
+import type { ResolvedPermissions } from './permissions-options.js'
+
+export type Caller =
+  | { kind: 'public', ability: Ability }
+  | { kind: 'user', userId: number, role: string, ability: Ability }
+  | { kind: 'token', tokenId: number, ability: Ability }
+  | { kind: 'admin', adminId: number, ability: Ability }
+
+export interface TokenClaims {
+  id: number
+  kind: 'user' | 'admin'
+}
+
+export interface CallerContext {
+  db: Database
+  permissions: ResolvedPermissions | null
+  verifyJwt: (token: string) => TokenClaims | null
+}
+
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/
+
+/** API tokens are stored as an HMAC of the key, never the key itself. */
+export function accessKeyHash (secret: string, accessKey: string): string {
+  return createHmac('sha512', secret).update(accessKey).digest('hex')
+}
+
+function roleAbility (permissions: ResolvedPermissions, role: string): Ability {
+  return grants(permissions.roles[role] ?? new Map())
+}
+
+async function adminCaller (context: CallerContext, id: number): Promise<Caller | null> {
+  const [admin] = await context.db.query('select id from admin_users where id = $1 and is_active and not blocked', [id])
+  return admin === undefined ? null : { kind: 'admin', adminId: id, ability: FULL_ACCESS }
+}
+
+async function userCaller (context: CallerContext, permissions: ResolvedPermissions, id: number): Promise<Caller | null> {
+  const [user] = await context.db.query(
+    'select u.id, r.type as role from up_users u join up_roles r on r.id = u.role_id where u.id = $1 and not u.blocked', [id])
+  if (user === undefined) return null
+  const role = String(user.role)
+  return { kind: 'user', userId: id, role, ability: roleAbility(permissions, role) }
+}
+
+async function apiTokenCaller (context: CallerContext, permissions: ResolvedPermissions, key: string): Promise<Caller | null> {
+  const [token] = await context.db.query(
+    'select id, type, permissions from api_tokens where access_key = $1 and (expires_at is null or expires_at > now())',
+    [accessKeyHash(permissions.jwtSecret, key)])
+  if (token === undefined) return null
+  const tokenId = Number(token.id)
+  if (token.type === 'full-access') return { kind: 'token', tokenId, ability: FULL_ACCESS }
+  if (token.type === 'read-only') return { kind: 'token', tokenId, ability: READ_ONLY }
+  const listed = (token.permissions ?? {}) as Record<string, string[]>
+  return { kind: 'token', tokenId, ability: grants(new Map(Object.entries(listed).map(([uid, actions]) => [uid, new Set(actions)]))) }
+}
+
+export async function resolveCaller (context: CallerContext, request: FastifyRequest): Promise<Caller> {
+  const { permissions } = context
+  const anonymous: Caller = { kind: 'public', ability: permissions === null ? FULL_ACCESS : roleAbility(permissions, 'public') }
+  const header = request.headers.authorization
+  if (header === undefined || header === '') return anonymous
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  const token = match?.[1]
+  let caller: Caller | null = null
+  if (token !== undefined && JWT_SHAPE.test(token)) {
+    const claims = context.verifyJwt(token)
+    if (claims?.kind === 'admin') caller = await adminCaller(context, claims.id)
+    else if (claims?.kind === 'user' && permissions !== null) caller = await userCaller(context, permissions, claims.id)
+  } else if (token !== undefined && permissions !== null) {
+    caller = await apiTokenCaller(context, permissions, token)
+  }
+  if (caller !== null) return caller
+  // Without access control installed there is nothing a token could unlock.
+  if (permissions === null) return anonymous
+  throw new UnauthorizedError('Invalid or expired credentials')
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    contentApiCaller: Caller | null
+  }
+}
+
+export function installCallerResolution (app: FastifyInstance, context: CallerContext): void {
+  app.decorateRequest('contentApiCaller', null)
+  app.addHook('onRequest', async (request) => {
+    request.contentApiCaller = await resolveCaller(context, request)
+  })
+}
+
+export function callerOf (request: FastifyRequest): Caller {
+  const caller = request.contentApiCaller
+  if (caller === null) throw new Error('caller resolution hook is not installed on this route')
+  return caller
+}

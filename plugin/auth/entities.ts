@@ -1,0 +1,63 @@
+/**
+ * The users-and-permissions tables (Strapi's `up_*` plus API tokens), present only when
+ * the `permissions` option installs access control.
+ */
+import { EntitySchema } from '@mikro-orm/core'
+
+const id = { type: 'integer', primary: true, autoincrement: true }
+const varchar = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'string', columnType: 'varchar(255)', ...extra })
+const timestamp = (fieldName: string, extra: Record<string, unknown> = {}): Record<string, unknown> =>
+  ({ type: 'datetime', columnType: 'timestamptz(3)', fieldName, ...extra })
+
+export const ROLE_ENTITY = 'UpRole'
+export const PERMISSION_ENTITY = 'UpPermission'
+export const USER_ENTITY = 'UpUser'
+export const API_TOKEN_ENTITY = 'ApiToken'
+
+export function authEntitySchemas (): EntitySchema[] {
+  const role = new EntitySchema({
+    name: ROLE_ENTITY,
+    tableName: 'up_roles',
+    properties: { id, name: varchar(), type: varchar({ unique: true }) } as never
+  })
+  const permission = new EntitySchema({
+    name: PERMISSION_ENTITY,
+    tableName: 'up_permissions',
+    properties: {
+      id,
+      action: varchar(),
+      role: { kind: 'm:1', entity: () => role, deleteRule: 'cascade', fieldName: 'role_id' }
+    } as never
+  })
+  const user = new EntitySchema({
+    name: USER_ENTITY,
+    tableName: 'up_users',
+    properties: {
+      id,
+      username: varchar({ unique: true }),
+      email: varchar({ unique: true }),
+      provider: varchar({ default: 'local' }),
+      password: varchar(),
+      confirmed: { type: 'boolean', default: true },
+      blocked: { type: 'boolean', default: false },
+      role: { kind: 'm:1', entity: () => role, deleteRule: 'restrict', fieldName: 'role_id' },
+      createdAt: timestamp('created_at', { onCreate: () => new Date() }),
+      updatedAt: timestamp('updated_at', { onCreate: () => new Date(), onUpdate: () => new Date() })
+    } as never
+  })
+  const apiToken = new EntitySchema({
+    name: API_TOKEN_ENTITY,
+    tableName: 'api_tokens',
+    properties: {
+      id,
+      name: varchar({ unique: true }),
+      description: { type: 'text', nullable: true },
+      type: varchar(),
+      accessKey: varchar({ unique: true, fieldName: 'access_key' }),
+      permissions: { type: 'json', columnType: 'jsonb', nullable: true },
+      expiresAt: timestamp('expires_at', { nullable: true }),
+      createdAt: timestamp('created_at', { onCreate: () => new Date() })
+    } as never
+  })
+  return [role, permission, user, apiToken]
+}

@@ -1,0 +1,72 @@
+/**
+ * Access control and admin login, installed in the plugin's scope: the JWT signer, the
+ * per-request caller resolution for the API routes, and the services behind the
+ * decorations. Without `permissions` every caller may do everything (Strapi without its
+ * users-permissions plugin) and only admin tokens are read, to record creator fields.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { AdminUsers } from '../admin/admin-users.js'
+import { registerAdminRoutes } from '../admin/routes.js'
+import type { Registry } from '../content-types/registry.js'
+import { OptionsError } from '../options.js'
+import type { ContentApiOptions } from '../options.js'
+import type { Database } from '../repository/database.js'
+import type { ControllerFactory } from '../routes/controllers.js'
+import { ApiTokens } from './api-tokens.js'
+import { installCallerResolution } from './caller.js'
+import { installJwt } from './jwt.js'
+import type { JwtSigner } from './jwt.js'
+import type { ResolvedPermissions } from './permissions-options.js'
+import { registerAuthRoutes } from './routes.js'
+import { syncRoles } from './roles-sync.js'
+import { Users } from './users.js'
+
+export interface AccessServices {
+  permissions: ResolvedPermissions | null
+  admin: AdminUsers
+  users: Users | null
+  tokens: ApiTokens | null
+}
+
+export async function accessServices (db: Database, registry: Registry, permissions: ResolvedPermissions | null): Promise<AccessServices> {
+  if (permissions !== null) await syncRoles(db, permissions)
+  return {
+    permissions,
+    admin: new AdminUsers(db),
+    users: permissions === null ? null : new Users(db),
+    tokens: permissions === null ? null : new ApiTokens(db, permissions, registry.contentTypes.keys())
+  }
+}
+
+function adminSecret (options: ContentApiOptions, permissions: ResolvedPermissions | null, log: FastifyInstance['log']): string {
+  const secret = permissions?.jwtSecret ?? options.admin?.jwtSecret ?? process.env.ADMIN_JWT_SECRET
+  if (secret !== undefined) return secret
+  log.warn('fastify-content-api: no admin JWT secret configured (admin.jwtSecret or ADMIN_JWT_SECRET); admin tokens last until restart')
+  return randomBytes(32).toString('hex')
+}
+
+/** JWT and `/admin/login` on the plugin scope; returns what the API scope needs. */
+export async function installAdminScope (
+  scope: FastifyInstance, options: ContentApiOptions, services: AccessServices
+): Promise<JwtSigner> {
+  const signer = await installJwt(scope, adminSecret(options, services.permissions, scope.log), services.permissions?.jwtExpiresIn ?? '30d')
+  registerAdminRoutes(scope, services.admin, signer)
+  return signer
+}
+
+/** Caller resolution and the users endpoints on the API scope (under the prefix). */
+export function installApiAccess (api: FastifyInstance, db: Database, services: AccessServices, signer: JwtSigner): void {
+  installCallerResolution(api, { db, permissions: services.permissions, verifyJwt: signer.verify })
+  if (services.users !== null) registerAuthRoutes(api, services.users, signer)
+}
+
+export function resolveControllers (raw: unknown, registry: Registry): Record<string, ControllerFactory> {
+  if (raw === undefined) return {}
+  if (raw === null || typeof raw !== 'object') throw new OptionsError('controllers must be an object keyed by content type uid')
+  for (const [uid, factory] of Object.entries(raw)) {
+    if (!registry.contentTypes.has(uid)) throw new OptionsError(`controllers: unknown content type "${uid}"`)
+    if (typeof factory !== 'function') throw new OptionsError(`controllers["${uid}"] must be a function ({ core }) => handlers`)
+  }
+  return raw as Record<string, ControllerFactory>
+}

@@ -1,0 +1,58 @@
+/**
+ * The `permissions` option (DECISIONS §2, §6): roles and their actions per content type,
+ * checked against the registry at startup. Its presence installs access control.
+ */
+import type { Registry } from '../content-types/registry.js'
+import { OptionsError } from '../options.js'
+
+export const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const
+export const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'] as const
+export const UPLOAD_UID = 'plugin::upload'
+
+export type ContentAction = typeof CONTENT_ACTIONS[number]
+export type UploadAction = typeof UPLOAD_ACTIONS[number]
+export type Action = ContentAction | UploadAction
+
+/** Role name → subject uid → allowed actions. */
+export type RoleActions = Record<string, Record<string, string[]>>
+
+export interface PermissionsOptions {
+  jwtSecret: string
+  /** JWT lifetime, as @fastify/jwt's expiresIn (`'30d'`, seconds). Default 30 days. */
+  jwtExpiresIn?: string | number
+  roles?: RoleActions
+}
+
+export interface ResolvedPermissions {
+  jwtSecret: string
+  jwtExpiresIn: string | number
+  /** Always has `public` and `authenticated`. */
+  roles: Record<string, Map<string, Set<string>>>
+}
+
+export function resolvePermissions (raw: unknown, registry: Registry): ResolvedPermissions | null {
+  if (raw === undefined || raw === null || raw === false) return null
+  if (typeof raw !== 'object') throw new OptionsError('permissions must be an object')
+  const options = raw as PermissionsOptions
+  if (typeof options.jwtSecret !== 'string' || options.jwtSecret.length < 16) {
+    throw new OptionsError('permissions.jwtSecret must be a string of at least 16 characters')
+  }
+  const roles: ResolvedPermissions['roles'] = { public: new Map(), authenticated: new Map() }
+  for (const [role, subjects] of Object.entries(options.roles ?? {})) {
+    if (!/^[a-z][a-z0-9-]*$/.test(role)) throw new OptionsError(`permissions.roles: role name "${role}" must be kebab-case`)
+    if (subjects === null || typeof subjects !== 'object') throw new OptionsError(`permissions.roles.${role} must map uids to action lists`)
+    const allowed = new Map<string, Set<string>>()
+    for (const [uid, actions] of Object.entries(subjects)) {
+      const valid: readonly string[] = uid === UPLOAD_UID ? UPLOAD_ACTIONS : CONTENT_ACTIONS
+      if (uid !== UPLOAD_UID && !registry.contentTypes.has(uid)) {
+        throw new OptionsError(`permissions.roles.${role}: unknown content type "${uid}"`)
+      }
+      if (!Array.isArray(actions) || actions.some(action => !valid.includes(action))) {
+        throw new OptionsError(`permissions.roles.${role}.${uid}: actions must be a list of ${valid.join(', ')}`)
+      }
+      allowed.set(uid, new Set(actions))
+    }
+    roles[role] = allowed
+  }
+  return { jwtSecret: options.jwtSecret, jwtExpiresIn: options.jwtExpiresIn ?? '30d', roles }
+}

@@ -1,0 +1,98 @@
+/**
+ * End users of the content API (Strapi's users-permissions): register, log in, and the
+ * decoration that creates them with a role. Passwords are hashed and never returned.
+ */
+import type { Database, Row } from '../repository/database.js'
+import { ValidationError } from '../errors.js'
+import { hashPassword, passwordMatches } from './passwords.js'
+
+export interface PublicUser {
+  id: number
+  username: string
+  email: string
+  provider: string
+  confirmed: boolean
+  blocked: boolean
+  role?: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface NewUser {
+  username: string
+  email: string
+  password: string
+  role?: string
+}
+
+const USER_COLUMNS = `u.id, u.username, u.email, u.provider, u.confirmed, u.blocked, r.type as role,
+  to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(u.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`
+
+function publicUser (row: Row): PublicUser {
+  return {
+    id: Number(row.id),
+    username: String(row.username),
+    email: String(row.email),
+    provider: String(row.provider),
+    confirmed: row.confirmed === true,
+    blocked: row.blocked === true,
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at)
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function checkNewUser (input: Partial<NewUser>): NewUser {
+  const issues: Array<[string, string]> = []
+  if (typeof input.username !== 'string' || input.username.trim().length < 3) issues.push(['username', 'username must be at least 3 characters'])
+  if (typeof input.email !== 'string' || !EMAIL.test(input.email)) issues.push(['email', 'email must be a valid email'])
+  if (typeof input.password !== 'string' || input.password.length < 6) issues.push(['password', 'password must be at least 6 characters'])
+  if (issues.length > 0) {
+    throw new ValidationError(issues[0]![1], issues.map(([key, message]) => ({ path: [key], message, name: 'ValidationError' as const })))
+  }
+  return { username: input.username!.trim(), email: input.email!.toLowerCase(), password: input.password!, role: input.role }
+}
+
+export class Users {
+  readonly #db: Database
+  constructor (db: Database) { this.#db = db }
+
+  async create (input: Partial<NewUser>): Promise<PublicUser> {
+    const user = checkNewUser(input)
+    const role = user.role ?? 'authenticated'
+    const [taken] = await this.#db.query('select 1 from up_users where email = $1 or username = $2', [user.email, user.username])
+    if (taken !== undefined) throw new ValidationError('Email or Username are already taken')
+    const [roleRow] = await this.#db.query('select id from up_roles where type = $1', [role])
+    if (roleRow === undefined) throw new ValidationError(`Unknown role ${role}`)
+    const password = await hashPassword(user.password)
+    try {
+      const [created] = await this.#db.query(
+        `insert into up_users (username, email, provider, password, confirmed, blocked, role_id, created_at, updated_at)
+         values ($1, $2, 'local', $3, true, false, $4, now(), now()) returning id`,
+        [user.username, user.email, password, roleRow.id])
+      return await this.byId(Number(created!.id)) as PublicUser
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new ValidationError('Email or Username are already taken')
+      throw error
+    }
+  }
+
+  async byId (id: number): Promise<PublicUser | null> {
+    const [row] = await this.#db.query(`select ${USER_COLUMNS} from up_users u join up_roles r on r.id = u.role_id where u.id = $1`, [id])
+    return row === undefined ? null : publicUser(row)
+  }
+
+  /** The same answer for an unknown identifier and a wrong password: nothing to probe. */
+  async authenticate (identifier: unknown, password: unknown): Promise<PublicUser> {
+    const invalid = new ValidationError('Invalid identifier or password')
+    if (typeof identifier !== 'string' || typeof password !== 'string' || identifier === '') throw invalid
+    const [row] = await this.#db.query(
+      'select id, password, blocked from up_users where email = $1 or username = $2', [identifier.toLowerCase(), identifier])
+    const matches = await passwordMatches((row?.password ?? null) as string | null, password)
+    if (row === undefined || !matches) throw invalid
+    if (row.blocked === true) throw new ValidationError('Your account has been blocked by an administrator')
+    return await this.byId(Number(row.id)) as PublicUser
+  }
+}
