@@ -66,11 +66,22 @@ function attributeProperties (registry: Registry, model: Model): Record<string, 
   return properties
 }
 
+/** Spec 4.7: present on list entries of types with populateCreatorFields, when a handler asks. */
+const creator = (): TSchema => Type.Optional(nullable(Type.Object({
+  id: Type.Integer(),
+  firstname: Type.String(),
+  lastname: nullable(Type.String())
+})))
+
+function creatorProperties (model: Model): Record<string, TSchema> {
+  return model.kind === 'contentType' && model.populateCreatorFields ? { createdBy: creator(), updatedBy: creator() } : {}
+}
+
 /** `{ id, attributes, meta? }` of a content type or the file model. */
 export function entrySchema (registry: Registry, model: Model): TSchema {
   return Type.Object({
     id: Type.Integer(),
-    attributes: Type.Object(attributeProperties(registry, model), { $id: schemaId(model, 'Attributes') }),
+    attributes: Type.Object({ ...attributeProperties(registry, model), ...creatorProperties(model) }, { $id: schemaId(model, 'Attributes') }),
     meta: Type.Optional(Type.Object({ availableLocales: Type.Optional(Type.Array(Type.Unknown())) }))
   }, { $id: schemaId(model, 'Entry'), title: modelSchemaName(model) })
 }
