@@ -10,7 +10,7 @@ import type {
 } from '../content-types/model.js'
 import { defaultFieldNames } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import type { DynamicZonePopulate, Populate, Selection } from './tree.js'
+import type { DynamicZonePopulate, Populate, Selection, ZoneComponentSelection } from './tree.js'
 import { CREATOR_FIELDS, compileFields, findAttribute, isPrivate, targetModel } from './fields.js'
 import { compileFilters } from './filters.js'
 import {
@@ -39,6 +39,7 @@ interface NamedRequest {
 const RELATION_OPTIONS = new Set(['fields', 'populate', 'filters', 'sort', 'count'])
 const COMPONENT_OPTIONS = new Set(['fields', 'populate'])
 const ZONE_OPTIONS = new Set(['populate', 'on'])
+const ZONE_COMPONENT_OPTIONS = new Set(['fields', 'populate', 'filters', 'sort'])
 
 const PAGINATION_IN_POPULATE = 'populate cannot be combined with pagination'
 const WHY_NOT_ALLOWED: ReadonlyMap<string, string> = new Map([
@@ -238,11 +239,11 @@ function zonePopulate (
 }
 
 /** `on[<category>.<component>]=true` or `on[<category>.<component>][fields|populate]`. */
-function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw: unknown, path: KeyPath): Record<string, Selection> {
+function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw: unknown, path: KeyPath): Record<string, ZoneComponentSelection> {
   if (!isRecord(raw) || listItems(raw) !== null || Object.keys(raw).length === 0) {
     throw invalidValue(path, 'expected on[<category>.<component>][...]')
   }
-  const chosen = new Map<string, Selection>()
+  const chosen = new Map<string, ZoneComponentSelection>()
   for (const [uid, value] of Object.entries(raw)) {
     const at = [...path, uid]
     if (!attribute.components.includes(uid)) {
@@ -250,15 +251,20 @@ function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw:
     }
     const component = registry.model(uid)
     if (isRecord(value) && listItems(value) === null) {
-      checkOptions(value, at, COMPONENT_OPTIONS)
-      chosen.set(uid, selection(registry, component, value, at, emptyRequest()))
+      checkOptions(value, at, ZONE_COMPONENT_OPTIONS)
+      const picked: ZoneComponentSelection = selection(registry, component, value, at, emptyRequest())
+      const filters = compileFilters(registry, component, value.filters, [...at, 'filters'])
+      const sort = compileSort(registry, component, value.sort, [...at, 'sort'])
+      if (filters !== null) picked.filters = filters
+      if (sort.length > 0) picked.sort = sort
+      chosen.set(uid, picked)
       continue
     }
     const flag = value === '*' ? true : parseBoolean(value)
     if (flag === undefined) throw invalidValue(at, 'expected true, false or an object of populate options')
     if (flag) chosen.set(uid, { fields: defaultFieldNames(component), populate: {} })
   }
-  const on: Record<string, Selection> = {}
+  const on: Record<string, ZoneComponentSelection> = {}
   for (const uid of attribute.components) {
     const picked = chosen.get(uid)
     if (picked !== undefined) on[uid] = picked

@@ -68,6 +68,14 @@ export interface ComponentPopulate extends Selection {
   kind: 'component'
 }
 
+/** The selection of one component's items in a zone; `on` may filter and sort them too. */
+export interface ZoneComponentSelection extends Selection {
+  /** Only matching items of this component are returned. */
+  filters?: Filter | null
+  /** Reorders this component's items among the positions they hold in the zone. */
+  sort?: SortTerm[]
+}
+
 /**
  * A populated dynamic zone: the items of the components named here are returned, each
  * with its own selection; items of other components are left out. The shared strategy
@@ -76,7 +84,7 @@ export interface ComponentPopulate extends Selection {
  */
 export interface DynamicZonePopulate {
   kind: 'dynamiczone'
-  components: Record<string, Selection>
+  components: Record<string, ZoneComponentSelection>
 }
 
 export type Populate = RelationPopulate | ComponentPopulate | DynamicZonePopulate

@@ -127,3 +127,33 @@ t.test('private and password attributes never appear, even with fields=* and pop
   t.notOk('password' in body.data.attributes)
   t.notMatch(JSON.stringify(body), /hunter2/)
 })
+
+t.test('the on strategy filters and sorts one component\'s items within their positions', async t => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/articles',
+    payload: {
+      data: {
+        title: 'Quotes',
+        blocks: [
+          { __component: 'blocks.quote', text: 'zeta' },
+          { __component: 'blocks.rich-text', body: 'between' },
+          { __component: 'blocks.quote', text: 'alpha' },
+          { __component: 'blocks.quote', text: 'mid' }
+        ]
+      }
+    }
+  })
+  const id = response.json().data.id as number
+  const read = async (query: string): Promise<string[]> => {
+    const { body } = await get(`/api/articles/${id}?${query}`)
+    return body.data.attributes.blocks.map((item: any) => item.text ?? item.body)
+  }
+  t.same(await read('populate[blocks][populate]=*'), ['zeta', 'between', 'alpha', 'mid'], 'written order')
+  t.same(await read('populate[blocks][on][blocks.quote][sort][0]=text:asc&populate[blocks][on][blocks.rich-text]=true'),
+    ['alpha', 'between', 'mid', 'zeta'], 'quotes sorted among the slots quotes hold; the rich text keeps its place')
+  t.same(await read('populate[blocks][on][blocks.quote][filters][text][$ne]=mid&populate[blocks][on][blocks.rich-text]=true'),
+    ['zeta', 'between', 'alpha'], 'filtered items are left out')
+  t.same(await read('populate[blocks][on][blocks.quote][filters][text][$ne]=mid&populate[blocks][on][blocks.quote][sort]=text:desc'),
+    ['zeta', 'alpha'], 'filter and sort together')
+})

@@ -7,14 +7,14 @@ import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import type {
   ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, RelationAttribute
 } from '../../content-types/model.js'
-import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection } from '../../query/tree.js'
+import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
 import {
   EMPTY_JSON_ARRAY, componentObject, countWrapper, entryObject, relationWrapper, zoneItemObject
 } from '../../transform/entry-shape.js'
 import type { JsonPair } from '../../transform/entry-shape.js'
 import { compileFilter } from './filters.js'
 import { linkedRows, whereClause } from './linked-rows.js'
-import type { RowRef } from './linked-rows.js'
+import type { LinkedRows, RowRef } from './linked-rows.js'
 import type { StatementScope } from './scope.js'
 import { orderBy } from './sort.js'
 
@@ -70,14 +70,33 @@ function zoneJson (scope: StatementScope, parent: RowRef, attribute: DynamicZone
   const branches: string[] = []
   for (const uid of attribute.components) {
     const selection = populate.components[uid]
-    if (selection === undefined) continue
-    const component: Model = scope.registry.model(uid)
-    const linked = linkedRows(scope, attribute.links[uid]!, parent, component)
-    const item = zoneItemObject(scope.column(component, linked.alias, 'id'), uid, selectionPairs(scope, linked, selection))
-    branches.push(`select ${linked.order} as o, ${linked.linkId} as k, ${item} as j ${linked.from}${whereClause(linked.where)}`)
+    if (selection !== undefined) branches.push(zoneBranch(scope, parent, attribute, uid, selection))
   }
   if (branches.length === 0) return EMPTY_JSON_ARRAY
   return `(select coalesce(json_agg(z.j order by z.o, z.k), ${EMPTY_JSON_ARRAY}) from (${branches.join(' union all ')}) z)`
+}
+
+/** One component's items of a zone as rows of (position `o`, tie-break `k`, JSON `j`). */
+function zoneBranch (
+  scope: StatementScope, parent: RowRef, attribute: DynamicZoneAttribute, uid: string, selection: ZoneComponentSelection
+): string {
+  const component: Model = scope.registry.model(uid)
+  const rows = (): { linked: LinkedRows, where: string } => {
+    const linked = linkedRows(scope, attribute.links[uid]!, parent, component)
+    const filters = selection.filters ?? null
+    return { linked, where: whereClause(filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, filters)]) }
+  }
+  const items = rows()
+  const item = zoneItemObject(scope.column(component, items.linked.alias, 'id'), uid, selectionPairs(scope, items.linked, selection))
+  const sort = selection.sort ?? []
+  if (sort.length === 0) {
+    return `select ${items.linked.order} as o, ${items.linked.linkId} as k, ${item} as j ${items.linked.from}${items.where}`
+  }
+  // Sorted items take, in their new order, the positions this component's items hold.
+  const slots = rows()
+  const sorted = `select ${item} as j, row_number() over (${orderBy(scope, items.linked, sort, [`${items.linked.order} asc`]).trim()}) as n ${items.linked.from}${items.where}`
+  const positions = `select ${slots.linked.order} as o, ${slots.linked.linkId} as k, row_number() over (order by ${slots.linked.order}, ${slots.linked.linkId}) as n ${slots.linked.from}${slots.where}`
+  return `select p.o, p.k, s.j from (${sorted}) s join (${positions}) p on p.n = s.n`
 }
 
 /** An ordered subquery of `j` values → a JSON array ('[]' when empty). */

@@ -91,6 +91,22 @@ t.test('dotted paths populate each level and merge with siblings', async t => {
   t.same(populate('populate[0]=*&populate[1]=seo.openGraph').seo, component(SEO, { openGraph: component(['ogTitle']) }), '* and a path')
 })
 
+t.test('on[<component>] may filter and sort that component\'s items', async t => {
+  t.same(populate('populate[blocks][on][blocks.quote][filters][text][$eq]=x&populate[blocks][on][blocks.quote][sort]=text:desc'), {
+    blocks: {
+      kind: 'dynamiczone',
+      components: {
+        'blocks.quote': {
+          fields: ['text', 'author'],
+          populate: {},
+          filters: { kind: 'compare', path: ['text'], operator: '$eq', value: 'x' },
+          sort: [{ path: ['text'], direction: 'desc' }]
+        }
+      }
+    }
+  })
+})
+
 t.test('fields, filters, sort and count inside a relation', async t => {
   t.same(populate('populate[author][fields][0]=name'), { author: relation(['name']) })
   t.same(populate('populate[tags][sort][0]=name%3Adesc&populate[tags][filters][name][$eq]=news'), {
@@ -194,7 +210,6 @@ t.test('errors name the key path', async t => {
     ['populate[seo][on][blocks.quote]=true', ['populate', 'seo', 'on'], 'Invalid parameter on: on applies to dynamic zones only'],
     ['populate[blocks][on][shared.seo]=true', ['populate', 'blocks', 'on', 'shared.seo'], 'Invalid parameter shared.seo: not a component of the dynamic zone blocks'],
     ['populate[blocks][on][blocks.quote][fields][0]=nope', ['populate', 'blocks', 'on', 'blocks.quote', 'fields', 0], 'Invalid parameter nope'],
-    ['populate[blocks][on][blocks.quote][filters][text]=x', ['populate', 'blocks', 'on', 'blocks.quote', 'filters'], 'Invalid parameter filters: filters inside populate apply to relations and media only'],
     ['populate[blocks][on][blocks.quote]=maybe', ['populate', 'blocks', 'on', 'blocks.quote'], 'Invalid parameter populate[blocks][on][blocks.quote]: expected true, false or an object of populate options'],
     ['populate[blocks][on]=x', ['populate', 'blocks', 'on'], 'Invalid parameter populate[blocks][on]: expected on[<category>.<component>][...]'],
     ['populate[blocks][on][blocks.quote]=true&populate[blocks][populate]=*', ['populate', 'blocks', 'on'], 'Invalid parameter populate[blocks][on]: use either populate (every component) or on (per component), not both'],
