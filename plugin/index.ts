@@ -5,26 +5,38 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import type { MikroORM } from '@mikro-orm/core'
 import { loadSchemaFolder } from './content-types/load.js'
 import { buildRegistry, inlineInput } from './content-types/registry.js'
 import type { Registry, RegistryInput } from './content-types/registry.js'
 import type { ContentApiOptions } from './options.js'
 import { resolveOptions } from './options.js'
 import { openDatabase } from './repository/database.js'
-import type { Database } from './repository/database.js'
+import type { Database, RuntimeOrm } from './repository/database.js'
 import { SqlNames } from './repository/read/names.js'
 import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/reader.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
+import { uploadRoutes } from './upload/routes.js'
+import { serveUploads } from './upload/serve-uploads.js'
+import { registerApiDocs } from './openapi/register-docs.js'
 import { sharedSchemas } from '../schemas/index.js'
+import { resolvePermissions } from './auth/permissions-options.js'
+import { authEntitySchemas } from './auth/entities.js'
+import { accessServices, installAdminScope, installApiAccess, resolveControllers } from './auth/install.js'
+import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
+import type { NewUser, PublicUser } from './auth/users.js'
+import type { CreatedApiToken, NewApiToken } from './auth/api-tokens.js'
 
 export interface ContentApi {
   registry: Registry
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the driver is chosen at runtime
-  orm: MikroORM<any, any, any>
+  orm: RuntimeOrm
   db: Database
+  admin: { createUser: (user: NewAdminUser) => Promise<AdminUser> }
+  /** Present when the `permissions` option installs access control. */
+  users?: { createUser: (user: NewUser) => Promise<PublicUser> }
+  /** Present when the `permissions` option installs access control; the key is shown once. */
+  apiTokens?: { create: (token: NewApiToken) => Promise<CreatedApiToken> }
 }
 
 declare module 'fastify' {
@@ -46,15 +58,34 @@ async function registryInput (options: ReturnType<typeof resolveOptions>): Promi
 async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOptions): Promise<void> {
   const options = resolveOptions(rawOptions)
   const registry = buildRegistry(await registryInput(options))
-  const db = await openDatabase(registry, options.database)
+  const permissions = resolvePermissions(rawOptions.permissions, registry)
+  const controllers = resolveControllers(rawOptions.controllers, registry)
+  const db = await openDatabase(registry, options.database, permissions === null ? [] : authEntitySchemas())
   app.addHook('onClose', async () => { await db.close() })
-  app.decorate('contentApi', { registry, orm: db.orm, db })
+  const access = await accessServices(db, registry, permissions)
+  app.decorate('contentApi', {
+    registry,
+    orm: db.orm,
+    db,
+    admin: { createUser: async (user) => await access.admin.createUser(user) },
+    ...(access.users === null ? {} : { users: { createUser: async (user: NewUser) => await access.users!.create(user) } }),
+    ...(access.tokens === null ? {} : { apiTokens: { create: async (token: NewApiToken) => await access.tokens!.create(token) } })
+  } satisfies ContentApi)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
   const reader = createReader(db, readCompiler(registry, new SqlNames(db.orm.getMetadata())))
-  await app.register(async (child) => {
-    installErrorHandling(child)
-    registerContentTypeRoutes(child, { registry, db, reader, options })
-  }, { prefix: options.prefix })
+  // The docs describe every route registered in this scope after them, and nothing of the host's.
+  await app.register(async (api) => {
+    if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path })
+    installErrorHandling(api)
+    const signer = await installAdminScope(api, rawOptions, access)
+    await api.register(async (child) => {
+      installErrorHandling(child)
+      installApiAccess(child, db, access, signer)
+      registerContentTypeRoutes(child, { registry, db, reader, options, controllers })
+      if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
+    }, { prefix: options.prefix })
+  })
+  if (options.upload !== false) await serveUploads(app, options.upload.dir)
 }
 
 const contentApi = fp(contentApiPlugin, { fastify: '5.x', name: 'fastify-content-api' })
@@ -64,3 +95,4 @@ export { contentApi }
 export type { ContentApiOptions } from './options.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export { ApiError, ValidationError, NotFoundError, SchemaError } from './errors.js'
+export { generateTypes } from './typegen/generate-types.js'

@@ -4,6 +4,10 @@
  */
 import type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 import type { DatabaseOptions } from './repository/database.js'
+import type { PermissionsOptions } from './auth/permissions-options.js'
+import type { ControllerFactory } from './routes/controllers.js'
+import { resolveUploadOptions } from './upload/upload-options.js'
+import type { ResolvedUploadOptions, UploadOptions } from './upload/upload-options.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -22,6 +26,16 @@ export interface ContentApiOptions {
   /** Route prefix of the content API. Default `/api`. */
   prefix?: string
   pagination?: PaginationOptions
+  /** The media plugin (DECISIONS §6); `false` turns it off. */
+  upload?: UploadOptions | false
+  /** The OpenAPI document and docs page, at `/documentation` by default; `false` turns both off. */
+  docs?: boolean | { path?: string }
+  /** Users, roles, JWT and API tokens; omitted: no access control (DECISIONS §6). */
+  permissions?: PermissionsOptions
+  /** Handler extensions per content type uid (spec 4.7). */
+  controllers?: Record<string, ControllerFactory>
+  /** Admin tokens (creator fields): their JWT secret when `permissions` is not given. */
+  admin?: { jwtSecret?: string }
 }
 
 export interface ResolvedOptions {
@@ -31,6 +45,9 @@ export interface ResolvedOptions {
   database: DatabaseOptions
   prefix: string
   pagination: Required<PaginationOptions>
+  upload: ResolvedUploadOptions | false
+  /** null: no docs. */
+  docs: { path: string } | null
 }
 
 export class OptionsError extends Error {
@@ -58,7 +75,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (options.schemas !== undefined && typeof options.schemas !== 'string') throw new OptionsError('schemas must be a folder path')
   const contentTypes = record<ContentTypeSchema>('contentTypes', options.contentTypes)
   const components = record<ComponentSchema>('components', options.components)
-  if (options.schemas === undefined && Object.keys(contentTypes).length === 0) {
+  // An explicitly empty inline model is allowed: the CLI's admin:create needs only the admin table.
+  if (options.schemas === undefined && options.contentTypes === undefined) {
     throw new OptionsError('give either a schemas folder or inline contentTypes')
   }
   const prefix = options.prefix ?? '/api'
@@ -73,12 +91,27 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   const maxPageSize = positiveInteger('pagination.maxPageSize', options.pagination?.maxPageSize, 100)
   const defaultPageSize = positiveInteger('pagination.defaultPageSize', options.pagination?.defaultPageSize, 25)
   if (defaultPageSize > maxPageSize) throw new OptionsError('pagination.defaultPageSize cannot exceed pagination.maxPageSize')
+  const upload = resolveUploadOptions(options.upload)
+  if (!upload.ok) throw new OptionsError(upload.problem)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
     components,
     database,
     prefix,
-    pagination: { defaultPageSize, maxPageSize }
+    pagination: { defaultPageSize, maxPageSize },
+    upload: upload.value,
+    docs: resolveDocs(options.docs)
   }
+}
+
+function resolveDocs (docs: ContentApiOptions['docs']): ResolvedOptions['docs'] {
+  if (docs === false) return null
+  if (docs === undefined || docs === true) return { path: '/documentation' }
+  if (typeof docs !== 'object' || docs === null) throw new OptionsError('docs must be a boolean or { path }')
+  const path = docs.path ?? '/documentation'
+  if (typeof path !== 'string' || !/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(path)) {
+    throw new OptionsError(`docs.path must look like /documentation, got ${JSON.stringify(path)}`)
+  }
+  return { path }
 }

@@ -3,6 +3,7 @@
  * with the runtime entities, the tables brought up to date safely, and a raw statement
  * runner for the compiled reads that binds parameters (MikroORM inlines them).
  */
+import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { MikroORM } from '@mikro-orm/core'
 import type { EntityManager, EntitySchema } from '@mikro-orm/core'
@@ -24,9 +25,12 @@ export interface DatabaseOptions {
 
 export type Row = Record<string, unknown>
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the driver is chosen at runtime
+/** The ORM of either driver: which one is decided at runtime by the options. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RuntimeOrm = MikroORM<any, any, any>
+
 export interface Database {
-  orm: MikroORM<any, any, any>
+  orm: RuntimeOrm
   embedded: boolean
   /** Runs one parameterised statement outside the unit of work. */
   query: (sql: string, params: readonly unknown[]) => Promise<Row[]>
@@ -37,6 +41,26 @@ export interface Database {
 
 interface NativeClient {
   query: (...args: never[]) => Promise<{ rows: Row[] }>
+}
+
+/**
+ * Named prepared statements for the compiled reads on a PostgreSQL server: a deep
+ * populate statement costs PostgreSQL far more to plan than to run, and a named one is
+ * planned once per connection. The names are capped, because every distinct query shape
+ * a client sends would otherwise stay prepared on every pooled connection.
+ */
+const MAX_PREPARED_STATEMENTS = 256
+
+function statementNames (): (sql: string) => string | undefined {
+  const names = new Map<string, string>()
+  return (sql) => {
+    let name = names.get(sql)
+    if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
+      name = `fca_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`
+      names.set(sql, name)
+    }
+    return name
+  }
 }
 
 /** PGlite is one session: writes must not interleave, or one transaction swallows another. */
@@ -73,11 +97,13 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
   }
   const native = await (orm.em.getConnection() as unknown as { getNativeClient: () => Promise<NativeClient> }).getNativeClient()
   const exclusive = embedded ? serialised() : async <T>(work: () => Promise<T>) => await work()
+  const nameOf = statementNames()
   const query = async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
     onQuery?.(sql)
     const result = embedded
       ? await (native.query as (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }>)(sql, params)
-      : await (native.query as (config: { text: string, values: readonly unknown[] }) => Promise<{ rows: Row[] }>)({ text: sql, values: params })
+      : await (native.query as (config: { text: string, values: readonly unknown[], name?: string }) => Promise<{ rows: Row[] }>)(
+          { text: sql, values: params, name: nameOf(sql) })
     return result.rows
   }
   return {

@@ -2,8 +2,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { ContentTypeModel } from '../content-types/model.js'
 import { ERROR_RESPONSE_ID, schemaId } from '../../schemas/index.js'
-import type { CoreContext, CoreHandler } from './core-handlers.js'
+import { operationDocs } from '../openapi/operations.js'
+import type { ContentOperation } from '../openapi/operations.js'
+import type { CoreContext, CoreHandler, CoreHandlers, HandlerName } from './core-handlers.js'
 import { coreHandlers } from './core-handlers.js'
+import type { ControllerFactory } from './controllers.js'
+import { coreApi, customRoute } from './controllers.js'
+
+export interface RoutesContext extends CoreContext {
+  controllers: Record<string, ControllerFactory>
+}
+
+/** The route handlers of a content type: the host's extensions where given, the core otherwise. */
+function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | undefined): Record<HandlerName, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
+  const custom = factory?.({ core: coreApi(handlers) }) ?? {}
+  const pick = (name: HandlerName): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> => {
+    const replacement = custom[name]
+    return replacement === undefined ? send(handlers[name]) : customRoute(replacement)
+  }
+  return { find: pick('find'), findOne: pick('findOne'), create: pick('create'), update: pick('update'), delete: pick('delete') }
+}
 
 function send (handler: CoreHandler) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -23,22 +41,27 @@ function responses (model: ContentTypeModel, success: 'ListResponse' | 'EntryRes
   }
 }
 
-export function registerContentTypeRoutes (app: FastifyInstance, context: CoreContext): void {
+/** `hide`: the `/x/` alias of a list path is the same operation, documented once. */
+function routeSchema (model: ContentTypeModel, operation: ContentOperation, hide = false): FastifySchema {
+  const documentation = { ...operationDocs(model, operation), ...(hide ? { hide } : {}) }
+  return { ...documentation, ...responses(model, operation === 'find' ? 'ListResponse' : 'EntryResponse') }
+}
+
+export function registerContentTypeRoutes (app: FastifyInstance, context: RoutesContext): void {
   // With the host's ignoreTrailingSlash the router already maps `/x/` to `/x`.
-  const trailingSlashIsSame = (app.initialConfig as { ignoreTrailingSlash?: boolean, routerOptions?: { ignoreTrailingSlash?: boolean } })
+  const trailingSlashIsSame = app.initialConfig as { ignoreTrailingSlash?: boolean, routerOptions?: { ignoreTrailingSlash?: boolean } }
   const slashIgnored = trailingSlashIsSame.ignoreTrailingSlash === true || trailingSlashIsSame.routerOptions?.ignoreTrailingSlash === true
   for (const model of context.registry.contentTypes.values()) {
-    const handlers = coreHandlers(context, model)
+    const handlers = routeHandlers(coreHandlers(context, model), context.controllers[model.uid])
     const list = `/${model.pluralName}`
     const entry = `${list}/:id`
     const listPaths = slashIgnored ? [list] : [list, `${list}/`]
     for (const url of listPaths) {
-      app.get(url, { schema: responses(model, 'ListResponse') }, send(handlers.find))
-      app.post(url, { schema: responses(model, 'EntryResponse') }, send(handlers.create))
+      app.get(url, { schema: routeSchema(model, 'find', url !== list) }, handlers.find)
+      app.post(url, { schema: routeSchema(model, 'create', url !== list) }, handlers.create)
     }
-    const one = responses(model, 'EntryResponse')
-    app.get(entry, { schema: one }, send(handlers.findOne))
-    app.put(entry, { schema: one }, send(handlers.update))
-    app.delete(entry, { schema: one }, send(handlers.delete))
+    app.get(entry, { schema: routeSchema(model, 'findOne') }, handlers.findOne)
+    app.put(entry, { schema: routeSchema(model, 'update') }, handlers.update)
+    app.delete(entry, { schema: routeSchema(model, 'delete') }, handlers.delete)
   }
 }

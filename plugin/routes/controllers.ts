@@ -8,13 +8,19 @@ import type { CoreHandlers, FindOptions, HandlerName } from './core-handlers.js'
 
 export type ControllerHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
+/** An answer of a core handler, parsed: `{ data, meta }` (DECISIONS §3). */
+export interface CoreAnswer {
+  data: unknown
+  meta: Record<string, unknown>
+}
+
 /** The core handlers as a controller sees them: answers as objects. */
 export interface CoreApi {
-  find: (request: FastifyRequest, options?: FindOptions) => Promise<any>
-  findOne: (request: FastifyRequest) => Promise<any>
-  create: (request: FastifyRequest) => Promise<any>
-  update: (request: FastifyRequest) => Promise<any>
-  delete: (request: FastifyRequest) => Promise<any>
+  find: (request: FastifyRequest, options?: FindOptions) => Promise<CoreAnswer>
+  findOne: (request: FastifyRequest) => Promise<CoreAnswer>
+  create: (request: FastifyRequest) => Promise<CoreAnswer>
+  update: (request: FastifyRequest) => Promise<CoreAnswer>
+  delete: (request: FastifyRequest) => Promise<CoreAnswer>
 }
 
 export type ControllerFactory = (context: { core: CoreApi }) => Partial<Record<HandlerName, ControllerHandler>>

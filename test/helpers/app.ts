@@ -44,7 +44,8 @@ export async function freshDatabase (): Promise<{ url: string | undefined, drop:
 export async function buildTestApp (options: Partial<ContentApiOptions> = {}): Promise<TestApp> {
   const database = await freshDatabase()
   const list: string[] = []
-  const app = Fastify({ logger: false })
+  // PGlite (WASM) can take many seconds to start on a loaded machine: more than Fastify's 10 s default.
+  const app = Fastify({ logger: false, pluginTimeout: 120_000 })
   await app.register(contentApi, {
     schemas: options.contentTypes === undefined ? EXAMPLE_SCHEMAS : undefined,
     ...options,

@@ -1,0 +1,118 @@
+/**
+ * Before anything is timed, the ceiling is used as a second test oracle: for reads the
+ * plugin's answer must deep-equal the ceiling's; for writes both must answer the same
+ * entry and leave rows that the plugin reads back the same (ids, timestamps and the
+ * request's own label aside).
+ */
+import type { Json } from './compare.js'
+import { differences, normalise } from './compare.js'
+import type { Fixture } from './fixture.js'
+import { call } from './http.js'
+import type { Answer } from './http.js'
+import type { ReadScenario, Target, WriteRequest } from './scenarios.js'
+import { DEEP_POPULATE, readPath, updateBody } from './scenarios.js'
+
+export interface CheckResult {
+  /** Where the plugin's answer differs from the oracle's; empty when they agree. */
+  differences: string[]
+  /** Facts worth reporting that are not a difference (an empty page, a stale timestamp). */
+  notes: string[]
+  /** Size of the plugin's answer in bytes. */
+  answerBytes: number
+}
+
+const VARYING_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt'])
+const requestLabel = (text: string): string => text.replace(/\b(plugin|ceiling)([ -])/g, 'TARGET$2')
+
+function expectSuccess (answer: Answer, what: string): Answer {
+  if (answer.status < 200 || answer.status > 299) {
+    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 1000)}`)
+  }
+  return answer
+}
+
+function expectStatus (answer: Answer, what: string): Json {
+  return expectSuccess(answer, what).body
+}
+
+function dataOf (body: Json): Json {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? body.data ?? null : null
+}
+
+function idOf (body: Json, what: string): number {
+  const data = dataOf(body)
+  const id = data !== null && typeof data === 'object' && !Array.isArray(data) ? data.id : undefined
+  if (typeof id !== 'number') throw new Error(`${what}: no data.id in ${JSON.stringify(body).slice(0, 300)}`)
+  return id
+}
+
+async function readAnswer (scenario: ReadScenario, target: Target, origin: string): Promise<Answer> {
+  const path = readPath(scenario, target)
+  return expectSuccess(await call(origin, 'GET', path), `${target} GET ${path}`)
+}
+
+/** The plugin's answer (and em.find's, when that column runs) against the ceiling's. */
+export async function checkRead (scenario: ReadScenario, plugin: string, ceiling: string, ormFind: string | null): Promise<CheckResult> {
+  const theirs = (await readAnswer(scenario, 'ceiling', ceiling)).body
+  const ours = await readAnswer(scenario, 'plugin', plugin)
+  const found = differences(ours.body, theirs)
+  if (ormFind !== null) found.push(...differences((await readAnswer(scenario, 'orm-find', ormFind)).body, theirs).map(line => `em.find column: ${line}`))
+  const data = dataOf(theirs)
+  const notes = Array.isArray(data) && data.length === 0 ? ['the answer is an empty page (dataset too small for this scenario)'] : []
+  return { differences: found, notes, answerBytes: ours.bytes }
+}
+
+async function readBack (plugin: string, id: number): Promise<Json> {
+  return expectStatus(await call(plugin, 'GET', `/api/articles/${id}?${DEEP_POPULATE}&publicationState=preview`), `plugin GET /api/articles/${id}`)
+}
+
+export async function checkCreate (plugin: string, ceiling: string, next: (target: Target) => WriteRequest): Promise<CheckResult> {
+  const ceilingRequest = next('ceiling')
+  const pluginRequest = next('plugin')
+  const theirs = expectStatus(await call(ceiling, 'POST', ceilingRequest.path, ceilingRequest.body), 'ceiling create')
+  const answer = expectSuccess(await call(plugin, 'POST', pluginRequest.path, pluginRequest.body), 'plugin create')
+  const ours = answer.body
+  const comparable = (body: Json): Json => normalise(body, VARYING_KEYS, requestLabel)
+  const answered = differences(comparable(ours), comparable(theirs)).map(line => `answer ${line}`)
+  const rows = differences(
+    comparable(await readBack(plugin, idOf(ours, 'plugin create'))),
+    comparable(await readBack(plugin, idOf(theirs, 'ceiling create')))
+  ).map(line => `read back ${line}`)
+  return { differences: [...answered, ...rows], notes: [], answerBytes: answer.bytes }
+}
+
+function updatedAtOf (body: Json): Json {
+  const data = dataOf(body)
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null
+  const attributes = data.attributes
+  return attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes.updatedAt ?? null : null
+}
+
+/**
+ * The plugin moves article X to body A, the ceiling to body B (read back R1), then the
+ * plugin applies B too (read back R2): R1 = R2 proves the ceiling wrote what the plugin
+ * writes, and the two answers to B must agree.
+ */
+export async function checkUpdate (plugin: string, ceiling: string, fixture: Fixture): Promise<CheckResult> {
+  const id = fixture.update.articles[0]
+  if (id === undefined) throw new Error('update check: no article to update')
+  const body = (n: number): string => JSON.stringify({ data: updateBody(fixture, n) })
+  const before = await readBack(plugin, id)
+  const afterA = expectStatus(await call(plugin, 'PUT', `/api/articles/${id}`, body(1)), 'plugin update A')
+  const theirs = expectStatus(await call(ceiling, 'PUT', `/ceiling/update/${id}`, body(2)), 'ceiling update B')
+  const readByCeiling = await readBack(plugin, id)
+  const answer = expectSuccess(await call(plugin, 'PUT', `/api/articles/${id}`, body(2)), 'plugin update B')
+  const ours = answer.body
+  const readByPlugin = await readBack(plugin, id)
+  const comparable = (value: Json): Json => normalise(value, new Set(['updatedAt']))
+  const notes: string[] = []
+  if (updatedAtOf(afterA) === updatedAtOf(before)) notes.push(`the plugin's update did not move updatedAt (still ${JSON.stringify(updatedAtOf(before))})`)
+  return {
+    differences: [
+      ...differences(comparable(ours), comparable(theirs)).map(line => `answer ${line}`),
+      ...differences(comparable(readByPlugin), comparable(readByCeiling)).map(line => `read back ${line}`)
+    ],
+    notes,
+    answerBytes: answer.bytes
+  }
+}

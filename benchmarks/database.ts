@@ -1,0 +1,46 @@
+/** A fresh PostgreSQL database per run (`fca_bench_<time>_<pid>`), dropped at the end. */
+import pg from 'pg'
+
+export interface BenchDatabase {
+  name: string
+  url: string
+  drop: () => Promise<void>
+}
+
+async function onServer (adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function createBenchDatabase (adminUrl: string): Promise<BenchDatabase> {
+  const name = `fca_bench_${Date.now().toString(36)}_${process.pid}`
+  await onServer(adminUrl, `create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  let dropped = false
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      if (dropped) return
+      dropped = true
+      await onServer(adminUrl, `drop database if exists ${name} with (force)`)
+    }
+  }
+}
+
+/** Runs `work` with one client of the database at `url`. */
+export async function withClient<T> (url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}

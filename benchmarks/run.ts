@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: a fresh database, the dataset at BENCH_SCALE, the plugin server and the
+ * hand-written-SQL ceiling (and optionally MikroORM em.find) in their own processes, every
+ * scenario checked against the ceiling and then measured. Prints a markdown table and
+ * writes the same as JSON to benchmarks/results/. Servers are stopped and the database is
+ * dropped at the end, on failure and on Ctrl-C too.
+ */
+import { appendFile } from 'node:fs/promises'
+import { cpus, loadavg } from 'node:os'
+import type { BenchConfig } from './config.js'
+import { RESULTS_FOLDER, readConfig } from './config.js'
+import { datasetSize, generateDataset } from './dataset.js'
+import type { BenchDatabase } from './database.js'
+import { createBenchDatabase, withClient } from './database.js'
+import { pickFixture } from './fixture.js'
+import { serverStats } from './http.js'
+import { loadDataset } from './load/index.js'
+import type { RunningServer } from './processes.js'
+import { startServer } from './processes.js'
+import type { RunResult, ScenarioResult } from './report.js'
+import { markdownTable, writeResults } from './report.js'
+import type { Servers } from './scenario-run.js'
+import { RequestNumbers, runScenario } from './scenario-run.js'
+import { scenarios } from './scenarios.js'
+
+const running: RunningServer[] = []
+let database: BenchDatabase | null = null
+
+async function cleanUp (): Promise<void> {
+  await Promise.allSettled(running.splice(0).map(async server => { await server.stop() }))
+  if (database !== null) {
+    const { name } = database
+    await database.drop().catch((error: unknown) => { console.error(`warning: could not drop database ${name}:`, error) })
+    database = null
+  }
+}
+
+async function start (name: RunningServer['name'], env: Record<string, string>): Promise<RunningServer> {
+  const server = await startServer(name, env)
+  running.push(server)
+  const role = env.BENCH_COUNT_STATEMENTS === '1' ? ' (statement probe, not timed)' : ''
+  console.log(`${name} server${role}: pid ${server.pid} on ${server.origin}`)
+  return server
+}
+
+async function benchmark (config: BenchConfig): Promise<RunResult> {
+  const startedAt = new Date().toISOString()
+  const loadAtStart = loadavg()[0] ?? 0
+  const dataset = generateDataset(config.scale)
+  const size = datasetSize(config.scale)
+  database = await createBenchDatabase(config.adminUrl)
+  console.log(`database ${database.name}; loading scale ${config.scale} through the ${config.loader === 'api' ? 'REST API' : 'direct SQL loader'}…`)
+  const loaded = await loadDataset(database.url, dataset, config.loader)
+  console.log(`loaded ${dataset.articles.length} articles and the rest in ${loaded.seconds.toFixed(1)} s`)
+  const postgres = await withClient(database.url, async client => (await client.query<{ v: string }>("select split_part(version(), ' on ', 1) as v")).rows[0]?.v ?? 'PostgreSQL')
+
+  const fixture = pickFixture(dataset, loaded.ids)
+  console.log(`filter-heavy: title contains "${fixture.filter.titleContains}", ${fixture.filter.expectedMatches} matching entries`)
+  const env = {
+    BENCH_DATABASE_URL: database.url,
+    BENCH_POOL_SIZE: String(config.poolSize),
+    BENCH_FIXTURE: JSON.stringify(fixture),
+    BENCH_CEILING_PREPARED: config.ceilingPrepared ? '1' : '0'
+  }
+  const servers: Servers = {
+    plugin: await start('plugin', { ...env, BENCH_COUNT_STATEMENTS: '0', BENCH_CPU_PROFILE: config.cpuProfileDir ?? '' }),
+    statementProbe: await start('plugin', { ...env, BENCH_COUNT_STATEMENTS: '1', BENCH_CPU_PROFILE: '' }),
+    ceiling: await start('ceiling', env),
+    ormFind: config.ormFind ? await start('orm-find', env) : null
+  }
+  const rssStart = (await serverStats(servers.plugin.origin)).rss
+  const chosen = scenarios(fixture).filter(scenario => config.scenarios.length === 0 || config.scenarios.includes(scenario.name))
+  if (chosen.length === 0) throw new Error(`BENCH_SCENARIOS matches no scenario (${config.scenarios.join(', ')})`)
+  const numbers = new RequestNumbers()
+  const results: ScenarioResult[] = []
+  for (const scenario of chosen) results.push(await runScenario(scenario, servers, fixture, numbers, config))
+  const rssEnd = (await serverStats(servers.plugin.origin)).rss
+  return {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    environment: {
+      node: process.version,
+      postgres,
+      cpus: cpus().length,
+      platform: `${process.platform} ${process.arch}`,
+      loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 }
+    },
+    config,
+    dataset: { scale: config.scale, size, loader: loaded.loader, loadSeconds: loaded.seconds },
+    pluginRss: { start: rssStart, end: rssEnd },
+    scenarios: results
+  }
+}
+
+async function main (): Promise<void> {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`${signal}: stopping the servers and dropping the database`)
+      cleanUp().finally(() => process.exit(130))
+    })
+  }
+  const config = readConfig()
+  try {
+    const run = await benchmark(config)
+    const table = markdownTable(run)
+    console.log(`\n${table}\n`)
+    // On GitHub Actions the table also lands on the run's summary page.
+    const summary = process.env.GITHUB_STEP_SUMMARY
+    if (summary !== undefined && summary !== '') await appendFile(summary, `## Benchmarks\n\n${table}\n`)
+    console.log(`results: ${await writeResults(RESULTS_FOLDER, run)}`)
+  } finally {
+    await cleanUp()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,119 @@
+/**
+ * One scenario end to end: the answer check against the ceiling, the SQL statement probe,
+ * a warm-up, then timed rounds that alternate between the servers (the order flips each
+ * round, so neither always runs on a warmer machine).
+ */
+import type { BenchConfig } from './config.js'
+import type { CheckResult } from './checks.js'
+import { checkCreate, checkRead, checkUpdate } from './checks.js'
+import type { Fixture } from './fixture.js'
+import { call, resetStats, serverStats } from './http.js'
+import type { Answer } from './http.js'
+import type { Load, RoundResult, Summary } from './measure.js'
+import { measureRound, summarise } from './measure.js'
+import type { RunningServer } from './processes.js'
+import type { ScenarioResult } from './report.js'
+import type { Scenario, Target, WriteRequest } from './scenarios.js'
+import { readPath } from './scenarios.js'
+
+export interface Servers {
+  /** The timed plugin server. */
+  plugin: RunningServer
+  /** A second plugin server that counts SQL statements (MikroORM query logging on), never timed. */
+  statementProbe: RunningServer
+  ceiling: RunningServer
+  ormFind: RunningServer | null
+}
+
+/** Request numbers per scenario and target: every written title stays unique across checks, probes and rounds. */
+export class RequestNumbers {
+  readonly #next = new Map<string, number>()
+
+  take (scenario: string, target: Target): number {
+    const key = `${scenario}:${target}`
+    const n = this.#next.get(key) ?? 0
+    this.#next.set(key, n + 1)
+    return n
+  }
+}
+
+function loadFor (scenario: Scenario, target: Target, origin: string, numbers: RequestNumbers, config: BenchConfig, seconds: number): Load {
+  if (scenario.kind === 'read') {
+    return { origin, connections: config.connections, seconds, request: { method: 'GET', path: readPath(scenario, target) } }
+  }
+  const next = (): WriteRequest => scenario.request(target, numbers.take(scenario.name, target))
+  return { origin, connections: config.connections, seconds, request: { method: scenario.method, next } }
+}
+
+async function check (scenario: Scenario, servers: Servers, fixture: Fixture, numbers: RequestNumbers): Promise<CheckResult> {
+  if (scenario.kind === 'read') {
+    const ormFind = scenario.ormFind && servers.ormFind !== null ? servers.ormFind.origin : null
+    return await checkRead(scenario, servers.plugin.origin, servers.ceiling.origin, ormFind)
+  }
+  if (scenario.name === 'update') return await checkUpdate(servers.plugin.origin, servers.ceiling.origin, fixture)
+  return await checkCreate(servers.plugin.origin, servers.ceiling.origin, target => scenario.request(target, numbers.take(scenario.name, target)))
+}
+
+/** SQL statements the plugin sends per request, over `count` requests sent one at a time. */
+async function statementsPerRequest (scenario: Scenario, probe: RunningServer, numbers: RequestNumbers, count: number): Promise<number> {
+  await resetStats(probe.origin)
+  const send = async (): Promise<Answer> => {
+    if (scenario.kind === 'read') return await call(probe.origin, 'GET', scenario.path)
+    const request = scenario.request('plugin', numbers.take(scenario.name, 'plugin'))
+    return await call(probe.origin, scenario.method, request.path, request.body)
+  }
+  for (let index = 0; index < count; index++) {
+    const answer = await send()
+    if (answer.status >= 300) throw new Error(`${scenario.name}: probe request answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`)
+  }
+  const { statements } = await serverStats(probe.origin)
+  if (statements === null) throw new Error('the statement probe server does not count statements')
+  return statements / count
+}
+
+export async function runScenario (scenario: Scenario, servers: Servers, fixture: Fixture, numbers: RequestNumbers, config: BenchConfig): Promise<ScenarioResult> {
+  const log = (message: string): void => { console.log(`[${scenario.name}] ${message}`) }
+  const checked = await check(scenario, servers, fixture, numbers)
+  for (const note of checked.notes) log(`note: ${note}`)
+  if (checked.differences.length > 0) {
+    const report = `the plugin's answer differs from the ceiling's:\n  ${checked.differences.join('\n  ')}`
+    if (!config.allowMismatch) throw new Error(`[${scenario.name}] ${report}\n(set BENCH_ALLOW_MISMATCH=1 to measure anyway)`)
+    log(`MISMATCH: ${report}`)
+  } else {
+    log('answer check: the plugin and the ceiling agree')
+  }
+  const statements = await statementsPerRequest(scenario, servers.statementProbe, numbers, config.probeRequests)
+  log(`${statements} SQL statements per request`)
+
+  const targets: Array<[Target, RunningServer]> = [['plugin', servers.plugin], ['ceiling', servers.ceiling]]
+  if (servers.ormFind !== null && scenario.kind === 'read' && scenario.ormFind) targets.push(['orm-find', servers.ormFind])
+  const rssStart = (await serverStats(servers.plugin.origin)).rss
+  for (const [target, server] of targets) await measureRound(loadFor(scenario, target, server.origin, numbers, config, config.warmup))
+  const rounds = new Map<Target, RoundResult[]>(targets.map(([target]) => [target, []]))
+  if (config.cpuProfileDir !== null) await call(servers.plugin.origin, 'POST', '/__bench/profile/start')
+  for (let round = 0; round < config.rounds; round++) {
+    const order = round % 2 === 0 ? targets : [...targets].reverse()
+    for (const [target, server] of order) {
+      const result = await measureRound(loadFor(scenario, target, server.origin, numbers, config, config.duration))
+      rounds.get(target)!.push(result)
+      log(`round ${round + 1} ${target}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`)
+    }
+  }
+  if (config.cpuProfileDir !== null) {
+    const { body } = await call(servers.plugin.origin, 'POST', `/__bench/profile/stop?name=${scenario.name}`)
+    log(`CPU profile of the plugin server during the rounds: ${JSON.stringify(body)}`)
+  }
+  const rssEnd = (await serverStats(servers.plugin.origin)).rss
+  const summary = (target: Target): Summary => summarise(rounds.get(target) ?? [])
+  return {
+    name: scenario.name,
+    title: scenario.title,
+    kind: scenario.kind,
+    check: { equal: checked.differences.length === 0, ...checked },
+    statementsPerRequest: statements,
+    plugin: summary('plugin'),
+    ceiling: summary('ceiling'),
+    ormFind: rounds.has('orm-find') ? summary('orm-find') : null,
+    pluginRss: { start: rssStart, end: rssEnd }
+  }
+}

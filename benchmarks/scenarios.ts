@@ -1,0 +1,195 @@
+/**
+ * What is measured: eight requests a content API serves all day. Every server receives the
+ * same query string (the ceiling answers `/ceiling/<name>` and ignores it, though Fastify
+ * still parses it); writes send the same body shape to each.
+ */
+import type { Fixture } from './fixture.js'
+
+export interface ReadScenario {
+  kind: 'read'
+  name: string
+  title: string
+  /** The plugin's path and query string. */
+  path: string
+  /** The em.find column implements it (no filters, sort or count inside populate, no top-level filters). */
+  ormFind: boolean
+}
+
+export interface WriteRequest {
+  path: string
+  body: string
+}
+
+export type Target = 'plugin' | 'ceiling' | 'orm-find'
+
+export interface WriteScenario {
+  kind: 'write'
+  name: string
+  title: string
+  method: 'POST' | 'PUT'
+  /** The n-th request of a run against `target` (bodies differ per request). */
+  request: (target: Target, n: number) => WriteRequest
+}
+
+export type Scenario = ReadScenario | WriteScenario
+
+/** `key=value` pairs with the brackets left readable and the values URL-encoded. */
+function query (pairs: Array<[string, string | number]>): string {
+  return pairs.map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&')
+}
+
+/**
+ * Where `target` answers a read: the plugin's own path; `/ceiling/<scenario>` with the same
+ * query string; `/orm-find/<plural>[/<id>]` with the same query string.
+ */
+export function readPath (scenario: ReadScenario, target: Target): string {
+  if (target === 'plugin') return scenario.path
+  if (target === 'orm-find') return `/orm-find${scenario.path.slice('/api'.length)}`
+  const start = scenario.path.indexOf('?')
+  return `/ceiling/${scenario.name}${start === -1 ? '' : scenario.path.slice(start)}`
+}
+
+const THREE_LEVELS = query([
+  ['populate[author][populate][articles][sort][0]', 'title:asc'],
+  ['populate[author][populate][articles][filters][title][$containsi]', 'a'],
+  ['populate[author][populate][articles][fields][0]', 'title'],
+  ['populate[author][populate][articles][fields][1]', 'publishedOn'],
+  ['populate[author][populate][articles][populate][category][fields][0]', 'name'],
+  ['populate[cover]', 'true'],
+  ['populate[seo][populate][openGraph]', 'true'],
+  ['populate[tags][sort][0]', 'name:desc']
+])
+
+const ZONE_ON = query([
+  ['fields[0]', 'title'],
+  ['populate[blocks][on][blocks.quote][fields][0]', 'text'],
+  ['populate[blocks][on][blocks.media][populate][file][fields][0]', 'url'],
+  ['populate[blocks][on][blocks.media][populate][file][fields][1]', 'alternativeText'],
+  ['populate[blocks][on][blocks.related-articles][populate][articles][fields][0]', 'title']
+])
+
+/** The deep populate of the single-entry scenario (also used to read written entries back). */
+export const DEEP_POPULATE = query([
+  ['populate[author][populate][0]', 'avatar'],
+  ['populate[author][populate][1]', 'socialLinks'],
+  ['populate[category][populate][parent]', 'true'],
+  ['populate[tags]', 'true'],
+  ['populate[cover]', 'true'],
+  ['populate[gallery]', 'true'],
+  ['populate[related][populate][author][fields][0]', 'name'],
+  ['populate[coverOf]', 'true'],
+  ['populate[seo][populate][shareImage]', 'true'],
+  ['populate[seo][populate][openGraph][populate][ogImage]', 'true'],
+  ['populate[blocks][populate]', '*']
+])
+
+function filterHeavy (fixture: Fixture): string {
+  const { filter } = fixture
+  return query([
+    ['filters[title][$containsi]', filter.titleContains],
+    ...filter.categories.map((name, index): [string, string] => [`filters[category][name][$in][${index}]`, name]),
+    ['filters[$or][0][featured][$eq]', 'true'],
+    ['filters[$or][1][readingTime][$gte]', filter.minReadingTime],
+    ['sort[0]', 'rating:desc'],
+    ['sort[1]', 'publishedOn:asc'],
+    ['pagination[page]', 3],
+    ['pagination[pageSize]', 10]
+  ])
+}
+
+function pickAt<T> (items: readonly T[], n: number): T {
+  const item = items[n % items.length]
+  if (item === undefined) throw new Error('scenario: nothing to pick from')
+  return item
+}
+
+/** A new article with relations, media, a nested component and three zone items. */
+export function createBody (fixture: Fixture, target: Target, n: number): Record<string, unknown> {
+  const { create } = fixture
+  // 2 to 4 neighbouring tags: distinct whenever there are at least 4 tags.
+  const tags = [0, 1, 2, 3].slice(0, 2 + (n % 3)).map(offset => pickAt(create.tags, n * 7 + offset))
+  return {
+    title: `Benchmark article ${target} ${n}`,
+    excerpt: 'A new article, written by the benchmark.',
+    body: 'Two short paragraphs of body text.\n\nThe second one.',
+    readingTime: 1 + (n % 30),
+    views: String(1_000_000_000_000 + n),
+    rating: (n % 500) / 100,
+    score: n / 8,
+    featured: n % 5 === 0,
+    publishedOn: '2024-05-01',
+    publishAt: '08:30:00',
+    scheduledAt: '2024-05-01T08:30:00.250Z',
+    lastReviewedAt: '2024-04-28T17:05:10.000Z',
+    metadata: { source: 'benchmark', request: n },
+    status: 'in-review',
+    contactEmail: 'desk@example.com',
+    internalNotes: 'written by the benchmark',
+    author: pickAt(create.authors, n),
+    category: pickAt(create.categories, n),
+    tags,
+    cover: pickAt(create.files, n),
+    seo: {
+      metaTitle: `Benchmark article ${n}`,
+      metaDescription: 'What the benchmark wrote.',
+      keywords: 'benchmark, write',
+      openGraph: { ogTitle: `Benchmark article ${n}`, ogDescription: 'Shared on the web.' }
+    },
+    blocks: [
+      { __component: 'blocks.rich-text', body: 'A paragraph in a zone.' },
+      { __component: 'blocks.quote', text: 'Measure twice, cut once.', attribution: 'A carpenter' },
+      { __component: 'blocks.related-articles', heading: 'Read next', articles: [pickAt(create.articles, n), pickAt(create.articles, n + 1)] }
+    ]
+  }
+}
+
+/** A partial update: three scalars and a to-one relation of an existing article. */
+export function updateBody (fixture: Fixture, n: number): Record<string, unknown> {
+  return {
+    excerpt: `Updated by the benchmark (${n}).`,
+    rating: (n % 400) / 100 + 1,
+    featured: n % 2 === 0,
+    category: pickAt(fixture.update.categories, n * 7)
+  }
+}
+
+export function updatedArticle (fixture: Fixture, n: number): number {
+  return pickAt(fixture.update.articles, n)
+}
+
+export function scenarios (fixture: Fixture): Scenario[] {
+  return [
+    { kind: 'read', name: 'list', title: 'list of 25, no populate', path: '/api/articles', ormFind: true },
+    { kind: 'read', name: 'list-populate-all', title: 'list of 25, populate=*', path: '/api/articles?populate=*', ormFind: true },
+    {
+      kind: 'read',
+      name: 'three-levels',
+      title: 'list of 25, three levels: author → articles (sorted, filtered) → category; cover; seo → openGraph; tags sorted',
+      path: `/api/articles?${THREE_LEVELS}`,
+      ormFind: false
+    },
+    { kind: 'read', name: 'zone-on', title: 'list of 25, dynamic zone with the `on` strategy', path: `/api/articles?${ZONE_ON}`, ormFind: true },
+    { kind: 'read', name: 'entry-deep', title: 'one entry, deep populate', path: `/api/articles/${fixture.singleArticleId}?${DEEP_POPULATE}`, ormFind: true },
+    { kind: 'read', name: 'filter-heavy', title: 'filtered list: $containsi, through a relation, $or, two sorts, page 3', path: `/api/articles?${filterHeavy(fixture)}`, ormFind: false },
+    {
+      kind: 'write',
+      name: 'create',
+      title: 'create with relations, media, components and zone items',
+      method: 'POST',
+      request: (target, n) => ({
+        path: target === 'ceiling' ? '/ceiling/create' : '/api/articles',
+        body: JSON.stringify({ data: createBody(fixture, target, n) })
+      })
+    },
+    {
+      kind: 'write',
+      name: 'update',
+      title: 'partial update: three scalars and a to-one relation',
+      method: 'PUT',
+      request: (target, n) => ({
+        path: `${target === 'ceiling' ? '/ceiling/update' : '/api/articles'}/${updatedArticle(fixture, n)}`,
+        body: JSON.stringify({ data: updateBody(fixture, n) })
+      })
+    }
+  ]
+}

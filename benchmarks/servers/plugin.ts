@@ -1,0 +1,26 @@
+/**
+ * Server (a): Fastify with the plugin on the example model, against the benchmark database
+ * on PostgreSQL (never PGlite), logger off. With BENCH_COUNT_STATEMENTS=1 every SQL
+ * statement the plugin sends is counted through its `database.onQuery` option; the runner
+ * starts a second instance that way for the statement probe, so the timed instance never
+ * pays for MikroORM's query logging.
+ */
+import Fastify from 'fastify'
+import contentApi from '../../plugin/index.js'
+import { EXAMPLE_SCHEMAS } from '../config.js'
+import { requireEnv, runServer, serveBenchmark } from './child.js'
+
+runServer(async () => {
+  const counting = process.env.BENCH_COUNT_STATEMENTS === '1'
+  let statements = 0
+  const app = Fastify({ logger: false })
+  await app.register(contentApi, {
+    schemas: EXAMPLE_SCHEMAS,
+    database: {
+      url: requireEnv('BENCH_DATABASE_URL'),
+      poolSize: Number(requireEnv('BENCH_POOL_SIZE')),
+      ...(counting ? { onQuery: () => { statements += 1 } } : {})
+    }
+  })
+  await serveBenchmark(app, { count: () => counting ? statements : null, reset: () => { statements = 0 } })
+})

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+/**
+ * fastify-content-api CLI: serve a schema folder without writing a host app, and create
+ * admin users. `main` returns the exit code so it can be tested without spawning a process.
+ */
+import { realpathSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { FastifyInstance } from 'fastify'
+import { ApiError } from './errors.js'
+
+const USAGE = `Usage: fastify-content-api <command> [options]
+
+Commands:
+  serve          Serve the content API for a folder of Strapi v4 schema files
+                   --schemas DIR    folder with content-types/*.json and components/<category>/*.json
+                                    (a Strapi project's src/ layout works too)   [required]
+                   --port N         port to listen on                            [default: 1337]
+                   --host H         address to listen on                         [default: 127.0.0.1]
+  types          Write TypeScript declarations of every content type and component
+                   --schemas DIR    the schema folder                           [required]
+                   --out FILE       file to write                                [default: stdout]
+  admin:create   Create an admin user (used for createdBy/updatedBy)
+                   --email E --firstname F --lastname L --password P            [all required]
+                   --schemas DIR    the schema folder of the served app          [optional]
+
+Environment:
+  DATABASE_URL          PostgreSQL connection string; unset: embedded PGlite in ./.data
+  CONTENT_API_DATA_DIR  folder of the embedded database                          [default: ./.data]
+
+Options:
+  -h, --help     show this help
+`
+
+/** A mistake in the command line: printed with a pointer to --help, exit code 2. */
+class UsageError extends Error {}
+
+interface Io {
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+const defaultIo: Io = {
+  out: (text) => { process.stdout.write(text) },
+  err: (text) => { process.stderr.write(text) }
+}
+
+/** The first start creates the tables; on the embedded database that can pass Fastify's 10 s default. */
+const PLUGIN_TIMEOUT = 120_000
+
+/** Loaded on demand, so `--help` and usage errors answer at once. */
+async function load (): Promise<{ Fastify: typeof import('fastify').default, contentApi: typeof import('./index.js').default }> {
+  const [{ default: Fastify }, { default: contentApi }] = await Promise.all([import('fastify'), import('./index.js')])
+  return { Fastify, contentApi }
+}
+
+function databaseOption (): { database?: { url: string } } {
+  const url = process.env['DATABASE_URL']
+  return url !== undefined && url !== '' ? { database: { url } } : {}
+}
+
+function required<K extends string> (values: Partial<Record<string, string | boolean>>, names: K[], command: string): Record<K, string> {
+  const missing = names.filter((name) => typeof values[name] !== 'string' || values[name] === '')
+  if (missing.length > 0) {
+    throw new UsageError(`${command}: missing ${missing.map((name) => `--${name}`).join(', ')}`)
+  }
+  return Object.fromEntries(names.map((name) => [name, values[name]])) as Record<K, string>
+}
+
+function parsePort (text: string): number {
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`serve: --port must be an integer from 0 to 65535, got "${text}"`)
+  return port
+}
+
+async function serve (args: string[]): Promise<FastifyInstance> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      schemas: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' }
+    },
+    strict: true,
+    allowPositionals: false
+  })
+  const { schemas } = required(values, ['schemas'], 'serve')
+  const port = parsePort(values.port ?? '1337')
+
+  const { Fastify, contentApi } = await load()
+  const app = Fastify({ logger: { level: 'info' }, pluginTimeout: PLUGIN_TIMEOUT })
+  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption() })
+  await app.listen({ port, host: values.host ?? '127.0.0.1' })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(() => process.exit(0), () => process.exit(1))
+    })
+  }
+  return app
+}
+
+interface AdminUserInput { email: string, firstname: string, lastname: string, password: string }
+interface AdminDecoration { createUser?: (user: AdminUserInput) => Promise<unknown> }
+
+async function adminCreate (args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      firstname: { type: 'string' },
+      lastname: { type: 'string' },
+      password: { type: 'string' },
+      schemas: { type: 'string' }
+    },
+    strict: true,
+    allowPositionals: false
+  })
+  const user: AdminUserInput = required(values, ['email', 'firstname', 'lastname', 'password'], 'admin:create')
+
+  const { Fastify, contentApi } = await load()
+  const app = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
+  // Admin users live in their own table, so no content model is needed to create one.
+  const model = values.schemas !== undefined ? { schemas: resolve(values.schemas) } : { contentTypes: {}, components: {} }
+  await app.register(contentApi, { ...model, ...databaseOption() })
+  await app.ready()
+  try {
+    const admin = (app as unknown as { contentApi?: { admin?: AdminDecoration } }).contentApi?.admin
+    if (typeof admin?.createUser !== 'function') {
+      io.err('admin:create: this build of fastify-content-api has no admin users yet (app.contentApi.admin.createUser is missing)\n')
+      return 1
+    }
+    await admin.createUser(user)
+    io.out(`Admin user ${user.email} created\n`)
+    return 0
+  } finally {
+    await app.close()
+  }
+}
+
+async function types (args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { schemas: { type: 'string' }, out: { type: 'string' } },
+    strict: true,
+    allowPositionals: false
+  })
+  const { schemas } = required(values, ['schemas'], 'types')
+  const { schemaFolderTypes } = await import('./typegen/schema-folder-types.js')
+  const source = await schemaFolderTypes(resolve(schemas))
+  if (values.out === undefined) {
+    io.out(source)
+    return 0
+  }
+  const out = resolve(values.out)
+  await mkdir(dirname(out), { recursive: true })
+  await writeFile(out, source)
+  io.err(`TypeScript declarations written to ${out}\n`)
+  return 0
+}
+
+/** Runs one command line; resolves to the process exit code (serve keeps running and resolves 0). */
+export async function main (argv: string[], io: Io = defaultIo): Promise<number> {
+  const [command, ...rest] = argv
+  try {
+    if (command === undefined || command === '') throw new UsageError('missing command')
+    if (command === '-h' || command === '--help' || command === 'help' || rest.includes('--help') || rest.includes('-h')) {
+      io.out(USAGE)
+      return 0
+    }
+    switch (command) {
+      case 'serve':
+        await serve(rest)
+        return 0
+      case 'types':
+        return await types(rest, io)
+      case 'admin:create':
+        return await adminCreate(rest, io)
+      default:
+        throw new UsageError(`unknown command "${command}" (expected serve, types or admin:create)`)
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      io.err(`fastify-content-api: ${(error as Error).message}\nRun "fastify-content-api --help" for usage.\n`)
+      return 2
+    }
+    // A bad option or schema names the file and attribute, and an API error (a duplicate
+    // admin email) says what is wrong: the message is enough.
+    const expected = error instanceof ApiError || (error instanceof Error && (error.name === 'OptionsError' || error.name === 'SchemaError'))
+    const text = error instanceof Error ? (expected ? error.message : (error.stack ?? error.message)) : String(error)
+    io.err(`${text.startsWith('fastify-content-api') ? '' : 'fastify-content-api: '}${text}\n`)
+    return 1
+  }
+}
+
+function invokedDirectly (): boolean {
+  const entry = process.argv[1]
+  if (entry === undefined) return false
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url))
+  } catch {
+    return false
+  }
+}
+
+if (invokedDirectly()) {
+  const code = await main(process.argv.slice(2))
+  if (code !== 0) process.exit(code)
+}

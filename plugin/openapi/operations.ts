@@ -1,0 +1,54 @@
+/**
+ * The names of the generated operations in the OpenAPI document: one `operationId` per
+ * route (`findArticles`, `findOneArticle`, …), one tag per content type. Client
+ * generators turn these into method names, so they are stable and derived from the schema.
+ */
+import type { FastifySchema } from 'fastify'
+import type { ContentTypeModel } from '../content-types/model.js'
+import { modelSchemaName } from '../../schemas/ids.js'
+
+export const CONTENT_OPERATIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const
+
+export type ContentOperation = typeof CONTENT_OPERATIONS[number]
+
+function pascalCase (kebab: string): string {
+  return kebab.split('-').filter(Boolean).map(part => part[0]!.toUpperCase() + part.slice(1)).join('')
+}
+
+/** `find` + plural for the list, the action + singular for the rest: `findArticles`, `updateArticle`. */
+export function operationId (model: ContentTypeModel, operation: ContentOperation): string {
+  return operation === 'find' ? `find${pascalCase(model.pluralName)}` : `${operation}${pascalCase(model.singularName)}`
+}
+
+/** The tag grouping a content type's operations; the same name as its schemas (`Article`). */
+export function contentTypeTag (model: ContentTypeModel): string {
+  return modelSchemaName(model)
+}
+
+const article = (name: string): string => /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`
+
+const SUMMARIES: Record<ContentOperation, (name: string) => string> = {
+  find: name => `List ${name} entries`,
+  findOne: name => `Get ${article(name)} entry`,
+  create: name => `Create ${article(name)} entry`,
+  update: name => `Update ${article(name)} entry`,
+  delete: name => `Delete ${article(name)} entry`
+}
+
+const DESCRIPTIONS: Record<ContentOperation, string> = {
+  find: 'Filtered, sorted and paginated; relations, media, components and dynamic zones appear only when populated.',
+  findOne: 'A draft answers 404 unless `publicationState=preview`.',
+  create: 'Published at once unless `publishedAt: null` is sent. Answers the created entry; `fields` and `populate` shape it.',
+  update: 'Partial: unsent attributes are kept, `null` clears. Answers the updated entry; `fields` and `populate` shape it.',
+  delete: 'Answers the deleted entry; `fields` and `populate` shape it.'
+}
+
+/** The documentation keys of a route schema; Fastify itself ignores them. */
+export function operationDocs (model: ContentTypeModel, operation: ContentOperation): FastifySchema {
+  return {
+    operationId: operationId(model, operation),
+    tags: [contentTypeTag(model)],
+    summary: SUMMARIES[operation](model.displayName),
+    description: DESCRIPTIONS[operation]
+  }
+}

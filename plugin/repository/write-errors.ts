@@ -1,0 +1,72 @@
+/**
+ * The database's own refusals of a write, as 400s. The checks before the flush catch bad
+ * input, but a concurrent write can still collide with a unique index or delete a related
+ * row between check and insert; a client error must never surface as a 500.
+ */
+import type { RuntimeOrm } from './database.js'
+import type { LinkSide } from '../content-types/model.js'
+import { ValidationError } from '../errors.js'
+import { displayPath } from '../transform/input-issues.js'
+import type { InputPath, RowPlan } from '../transform/input-plan.js'
+import { UNIQUE_MESSAGE } from './write-unique.js'
+
+/** PostgreSQL SQLSTATEs that a request body can cause, and what they mean for a client. */
+const CLIENT_ERRORS: Readonly<Record<string, string>> = {
+  23505: UNIQUE_MESSAGE,
+  23503: 'refers to an entry that does not exist (any more)',
+  22001: 'is too long for its column',
+  22003: 'is out of range for its column',
+  22007: 'is not a valid date or time',
+  22008: 'is not a valid date or time',
+  22021: 'holds characters the database cannot store',
+  '22P02': 'is not a valid value for its column',
+  '22P05': 'holds characters the database cannot store'
+}
+
+interface DriverError {
+  code?: unknown
+  table?: unknown
+  detail?: unknown
+  column?: unknown
+}
+
+export function translateDatabaseError (error: unknown, orm: RuntimeOrm, root: RowPlan | null): ValidationError | null {
+  const { code, table, detail, column } = (error ?? {}) as DriverError
+  const problem = typeof code === 'string' ? CLIENT_ERRORS[code] : undefined
+  if (problem === undefined) return null
+  const keyColumn = typeof detail === 'string' ? /^Key \(([^),]+)\)/.exec(detail)?.[1] : undefined
+  const where = { table: typeof table === 'string' ? table : '', column: typeof column === 'string' ? column : keyColumn }
+  const path = (root === null ? null : locate(orm, root, where)) ?? ['data']
+  return ValidationError.at(path, problem === UNIQUE_MESSAGE ? problem : `${displayPath(path)} ${problem}`)
+}
+
+/** The path of the written attribute stored in `table`/`column`, searching the whole plan. */
+function locate (
+  orm: RuntimeOrm,
+  row: RowPlan,
+  where: { table: string, column: string | undefined }
+): InputPath | null {
+  const metadata = orm.getMetadata()
+  const tableOf = (entity: string): string => metadata.getByClassName(entity).tableName
+  if (tableOf(row.model.entity) === where.table) {
+    const meta = metadata.getByClassName(row.model.entity)
+    const written = [...row.scalars, ...row.uids].find(write => meta.properties[write.attribute.name]?.fieldNames[0] === where.column)
+    if (written !== undefined) return written.path
+  }
+  const linkPath = (sides: LinkSide[], path: InputPath): InputPath | null =>
+    sides.some(side => tableOf(side.entity) === where.table) ? path : null
+  for (const write of row.links) {
+    const found = linkPath([write.attribute.link], write.path)
+    if (found !== null) return found
+  }
+  for (const list of row.lists) {
+    const sides = list.attribute.kind === 'component' ? [list.attribute.link] : Object.values(list.attribute.links)
+    const found = linkPath(sides, list.path)
+    if (found !== null) return found
+    for (const item of list.items) {
+      const nested = locate(orm, item, where)
+      if (nested !== null) return nested
+    }
+  }
+  return null
+}

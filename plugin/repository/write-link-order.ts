@@ -1,0 +1,67 @@
+/**
+ * The list of linked ids after a relation write, in order, from the current list and the
+ * operation: pure, so the ordering rules are testable without a database.
+ */
+import type { ConnectItem, InputPath, LinkOperation } from '../transform/input-plan.js'
+
+export type LinkOrder =
+  | { ok: true, ids: number[] }
+  | { ok: false, path: InputPath, problem: string }
+
+export function nextLinkOrder (current: readonly number[], operation: LinkOperation, toMany: boolean): LinkOrder {
+  if (operation.kind === 'set') return { ok: true, ids: [...operation.ids] }
+  const list = current.filter(id => !operation.disconnect.includes(id))
+  if (!toMany) return { ok: true, ids: operation.connect.length > 0 ? [operation.connect[0]!.id] : list }
+  return connectAll(list, operation.connect)
+}
+
+/**
+ * Connects items in the given order, except that an item placed relative to another item
+ * of the same request waits until that one is connected (as Strapi sorts them).
+ */
+function connectAll (list: number[], connect: readonly ConnectItem[]): LinkOrder {
+  let pending = [...connect]
+  while (pending.length > 0) {
+    const waiting: ConnectItem[] = []
+    for (const item of pending) {
+      const anchor = anchorOf(item)
+      const anchorComesLater = anchor !== null && !list.includes(anchor) &&
+        pending.some(other => other !== item && other.id === anchor && !list.includes(other.id))
+      if (anchorComesLater) waiting.push(item)
+      else {
+        const problem = connectOne(list, item)
+        if (problem !== null) return { ok: false, path: [...item.path, 'position'], problem }
+      }
+    }
+    if (waiting.length === pending.length) {
+      return { ok: false, path: [...waiting[0]!.path, 'position'], problem: 'refers to entries that are placed relative to each other in a cycle' }
+    }
+    pending = waiting
+  }
+  return { ok: true, ids: list }
+}
+
+function anchorOf ({ position }: ConnectItem): number | null {
+  if (position === null) return null
+  if ('before' in position) return position.before
+  if ('after' in position) return position.after
+  return null
+}
+
+/** Inserts (or moves) one item in `list`; answers a problem when its anchor is not linked. */
+function connectOne (list: number[], item: ConnectItem): string | null {
+  const { id, position } = item
+  const existing = list.indexOf(id)
+  // Connecting an already linked entry without a position keeps it where it is.
+  if (position === null && existing !== -1) return null
+  if (existing !== -1) list.splice(existing, 1)
+  const anchor = anchorOf(item)
+  let index = position !== null && 'start' in position ? 0 : list.length
+  if (anchor !== null) {
+    const anchorIndex = list.indexOf(anchor)
+    if (anchorIndex === -1) return `refers to ${anchor}, which is not linked`
+    index = position !== null && 'before' in position ? anchorIndex : anchorIndex + 1
+  }
+  list.splice(index, 0, id)
+  return null
+}

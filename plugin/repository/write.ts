@@ -1,0 +1,100 @@
+/**
+ * Create, update and delete of one entry (spec 4.4–4.6, DECISIONS §5), each in ONE
+ * transaction: the entry, its component rows and its links land together or not at all.
+ *
+ * A write is checked in full before anything is written: the body's shape and values
+ * (transform/input), then what only the database knows (related ids, ownership of
+ * component ids, uniqueness). All problems are answered together as one 400.
+ */
+import { LockMode } from '@mikro-orm/core'
+import type { SqlEntityManager } from '@mikro-orm/sql'
+import type { ContentTypeModel } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import { NotFoundError } from '../errors.js'
+import { IssueList } from '../transform/input-issues.js'
+import { planEntryWrite } from '../transform/input.js'
+import type { RowPlan } from '../transform/input-plan.js'
+import type { Database } from './database.js'
+import { componentTree } from './write-cleanup.js'
+import { translateDatabaseError } from './write-errors.js'
+import { RowWrites } from './write-rows.js'
+import { deleteRows, WriteSession } from './write-session.js'
+
+export interface WriteContext {
+  /** The admin user making the write, recorded as createdBy/updatedBy where the model has them. */
+  adminId?: number
+}
+
+const INT32_MAX = 2147483647
+
+export async function createEntry (
+  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {}
+): Promise<number> {
+  const { root, issues } = planEntryWrite(registry, model, body, null)
+  return await inTransaction(db, registry, issues, root, async session => {
+    const creator = creatorValues(session, model, context, ['createdBy', 'updatedBy'])
+    return await writeRow(session, root, creator)
+  })
+}
+
+/** Partial update: unsent attributes are kept; `updatedAt` always moves. */
+export async function updateEntry (
+  db: Database, registry: Registry, model: ContentTypeModel, id: number, body: unknown, context: WriteContext = {}
+): Promise<number> {
+  const { root, issues } = planEntryWrite(registry, model, body, id)
+  return await inTransaction(db, registry, issues, root, async session => {
+    await lockEntry(session, model, id)
+    const updater = creatorValues(session, model, context, ['updatedBy'])
+    return await writeRow(session, root, { ...updater, updatedAt: new Date() })
+  })
+}
+
+/** Deletes the entry and every component row nested in it; its link rows go by FK cascade. */
+export async function deleteEntry (db: Database, registry: Registry, model: ContentTypeModel, id: number): Promise<void> {
+  await inTransaction(db, registry, new IssueList(), null, async session => {
+    await lockEntry(session, model, id)
+    // Found before the entry goes: deleting it cascades the links that lead to them.
+    const components = await componentTree(session, model, [id])
+    await session.em.nativeDelete(session.entityClass(model.entity), { id })
+    await deleteRows(session, components)
+  })
+}
+
+async function writeRow (session: WriteSession, root: RowPlan, extra: Record<string, unknown>): Promise<number> {
+  const rows = new RowWrites(session)
+  const prepared = await rows.prepare(root)
+  session.issues.throwIfAny()
+  await session.runDeletes()
+  const entry = rows.materialize(prepared, extra)
+  await session.em.flush()
+  return Number(entry.id)
+}
+
+async function inTransaction<T> (
+  db: Database,
+  registry: Registry,
+  issues: IssueList,
+  root: RowPlan | null,
+  work: (session: WriteSession) => Promise<T>
+): Promise<T> {
+  try {
+    return await db.transaction(async em => await work(new WriteSession(em as SqlEntityManager, registry, issues)))
+  } catch (error) {
+    throw translateDatabaseError(error, db.orm, root) ?? error
+  }
+}
+
+/** Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if absent. */
+async function lockEntry (session: WriteSession, model: ContentTypeModel, id: number): Promise<void> {
+  const found = Number.isInteger(id) && id >= 1 && id <= INT32_MAX
+    ? await session.em.findOne(session.entityClass(model.entity), { id }, { fields: ['id'] as never[], lockMode: LockMode.PESSIMISTIC_WRITE })
+    : null
+  if (found === null) throw new NotFoundError()
+}
+
+/** Creator fields are written only when the model declares them (spec 4.7 feature). */
+function creatorValues (session: WriteSession, model: ContentTypeModel, context: WriteContext, names: string[]): Record<string, unknown> {
+  if (context.adminId === undefined) return {}
+  const properties = session.metadata(model.entity).properties
+  return Object.fromEntries(names.filter(name => name in properties).map(name => [name, context.adminId]))
+}

@@ -1,0 +1,78 @@
+/**
+ * The write plan: a request body after shape and value checks, as plain data. The
+ * repository turns it into rows; nothing here knows about SQL, the ORM or HTTP.
+ */
+import type {
+  ComponentAttribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, MediaAttribute,
+  RelationAttribute, ScalarAttribute
+} from '../content-types/model.js'
+
+/** Where a value sits in the request body, starting with `'data'`. */
+export type InputPath = Array<string | number>
+
+/** A coerced column value: text, number, boolean, Date, any JSON value, or null to clear. */
+export type ColumnValue = unknown
+
+export interface ScalarWrite {
+  attribute: ScalarAttribute
+  value: ColumnValue
+  path: InputPath
+}
+
+/** A uid left out on create, to be made from its target field and made unique in the table. */
+export interface UidToGenerate {
+  attribute: ScalarAttribute
+  /** The slug of the target field; the repository adds `-1`, `-2` … when it is taken. */
+  base: string
+  path: InputPath
+}
+
+export type ConnectPosition =
+  | { before: number }
+  | { after: number }
+  | { start: true }
+  | { end: true }
+
+export interface ConnectItem {
+  id: number
+  position: ConnectPosition | null
+  path: InputPath
+}
+
+/**
+ * `set` replaces the list with `ids` in that order; `edit` removes `disconnect` then
+ * inserts `connect` items one by one, each at its position (default: appended).
+ */
+export type LinkOperation =
+  | { kind: 'set', ids: number[] }
+  | { kind: 'edit', disconnect: number[], connect: ConnectItem[] }
+
+/** A relation or media attribute being written. */
+export interface LinkWrite {
+  attribute: RelationAttribute | MediaAttribute
+  operation: LinkOperation
+  path: InputPath
+}
+
+/**
+ * A component, repeatable component or dynamic zone being written: `items` is the whole new
+ * list, in order (a single component has at most one item). Rows of the current list that
+ * are not in it are deleted.
+ */
+export interface ComponentListWrite {
+  attribute: ComponentAttribute | DynamicZoneAttribute
+  items: RowPlan[]
+  path: InputPath
+}
+
+/** One row to write: the entry itself, or one component row at any depth. */
+export interface RowPlan {
+  model: ContentTypeModel | ComponentModel
+  /** The existing row it updates (unsent attributes kept), or null for a new row. */
+  id: number | null
+  path: InputPath
+  scalars: ScalarWrite[]
+  uids: UidToGenerate[]
+  links: LinkWrite[]
+  lists: ComponentListWrite[]
+}

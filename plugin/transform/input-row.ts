@@ -1,0 +1,115 @@
+/**
+ * The fields of one row (the entry, or a component row at any depth) → its RowPlan. A new
+ * row gets its defaults, its generated uids and the required checks; an existing row keeps
+ * whatever is not sent (partial update).
+ */
+import type { Attribute, ComponentModel, ContentTypeModel, ScalarAttribute } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import { planComponentList } from './input-components.js'
+import type { IssueList } from './input-issues.js'
+import type { InputPath, RowPlan } from './input-plan.js'
+import { planLink } from './input-relation.js'
+import { checkScalarValue } from './input-scalar.js'
+import { slugify } from './input-uid.js'
+
+export interface RowContext {
+  registry: Registry
+  issues: IssueList
+  /** Keys accepted and dropped (what a client read and sends back, such as `createdAt`). */
+  ignored: ReadonlySet<string>
+}
+
+export function planRow (
+  context: RowContext,
+  model: ContentTypeModel | ComponentModel,
+  fields: Record<string, unknown>,
+  path: InputPath,
+  id: number | null
+): RowPlan {
+  const row: RowPlan = { model, id, path, scalars: [], uids: [], links: [], lists: [] }
+  const sent = new Set<string>()
+  for (const [name, raw] of Object.entries(fields)) {
+    if (context.ignored.has(name)) continue
+    const attribute = model.attributes.get(name)
+    if (attribute === undefined || !isWritable(attribute)) {
+      context.issues.addVerbatim([...path, name], `Invalid key ${name}`)
+      continue
+    }
+    sent.add(name)
+    planAttribute(context, row, attribute, raw, [...path, name])
+  }
+  if (id === null) completeNewRow(context, row, sent)
+  return row
+}
+
+function isWritable (attribute: Attribute): boolean {
+  return attribute.kind !== 'scalar' || attribute.writable
+}
+
+function planAttribute (context: RowContext, row: RowPlan, attribute: Attribute, raw: unknown, path: InputPath): void {
+  const { issues, registry } = context
+  switch (attribute.kind) {
+    case 'scalar': {
+      if (raw === null && attribute.required) {
+        issues.add(path, 'must be defined')
+        return
+      }
+      const checked = checkScalarValue(attribute, raw)
+      if (checked.ok) row.scalars.push({ attribute, value: checked.value, path })
+      else issues.add(path, checked.problem)
+      return
+    }
+    case 'relation': case 'media': {
+      const link = planLink(attribute, raw, path, issues)
+      if (link !== null) row.links.push(link)
+      return
+    }
+    case 'component': case 'dynamiczone': {
+      const planItem = (model: ComponentModel, itemFields: Record<string, unknown>, itemPath: InputPath, itemId: number | null): RowPlan =>
+        planRow({ ...context, ignored: NOTHING_IGNORED }, model, itemFields, itemPath, itemId)
+      const list = planComponentList(registry, attribute, raw, path, issues, planItem)
+      if (list !== null) row.lists.push(list)
+    }
+  }
+}
+
+/** Room kept under the length limit for the `-N` that makes a generated uid unique. */
+const UID_SUFFIX_ROOM = 8
+
+const NOTHING_IGNORED: ReadonlySet<string> = new Set()
+
+/** Defaults, then uids from their (possibly defaulted) target fields, then required checks. */
+function completeNewRow (context: RowContext, row: RowPlan, sent: ReadonlySet<string>): void {
+  const unsent = [...row.model.attributes.values()].filter(attribute => !sent.has(attribute.name) && !attribute.system)
+  for (const attribute of unsent) {
+    if (attribute.kind === 'scalar' && attribute.default !== undefined) applyDefault(row, attribute)
+  }
+  for (const attribute of unsent) {
+    if (attribute.kind === 'scalar' && attribute.type === 'uid') planGeneratedUid(row, attribute)
+  }
+  for (const attribute of unsent) {
+    if (attribute.required && !hasValue(row, attribute)) context.issues.add([...row.path, attribute.name], 'must be defined')
+  }
+}
+
+function applyDefault (row: RowPlan, attribute: ScalarAttribute): void {
+  const checked = checkScalarValue(attribute, attribute.default)
+  if (!checked.ok) {
+    // A schema mistake, not bad input: the registry should have refused it.
+    throw new Error(`${row.model.source}: the default of "${attribute.name}" ${checked.problem}`)
+  }
+  row.scalars.push({ attribute, value: checked.value, path: [...row.path, attribute.name] })
+}
+
+function planGeneratedUid (row: RowPlan, attribute: ScalarAttribute): void {
+  if (attribute.targetField === undefined || row.scalars.some(write => write.attribute === attribute)) return
+  const source = row.scalars.find(write => write.attribute.name === attribute.targetField)?.value
+  if (typeof source !== 'string') return
+  const base = slugify(source, Math.max(1, Math.min(attribute.maxLength ?? Infinity, 255) - UID_SUFFIX_ROOM))
+  if (base !== '') row.uids.push({ attribute, base, path: [...row.path, attribute.name] })
+}
+
+function hasValue (row: RowPlan, attribute: Attribute): boolean {
+  return row.scalars.some(write => write.attribute === attribute && write.value !== null) ||
+    row.uids.some(uid => uid.attribute === attribute)
+}

@@ -1,0 +1,46 @@
+/**
+ * A write request's parsed JSON body → the write plan of its entry (spec 4.4–4.5,
+ * DECISIONS §5). Everything that can be judged without the database is judged here, and
+ * every problem is collected; the repository adds what only the database can tell (missing
+ * related ids, uniqueness) to the same list before anything is written.
+ */
+import type { ContentTypeModel } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import { ValidationError } from '../errors.js'
+import { IssueList } from './input-issues.js'
+import type { RowPlan } from './input-plan.js'
+import { isPlainObject } from './input-relation.js'
+import { planRow } from './input-row.js'
+
+export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body'
+
+/** Keys of an entry a client reads and may send back; a write ignores them. */
+export const IGNORED_ENTRY_KEYS: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
+
+export interface EntryWritePlan {
+  root: RowPlan
+  /** Problems found so far; the repository may add more, then throws them all at once. */
+  issues: IssueList
+}
+
+/** The `data` object of a write body, or the 400 every write answers without one. */
+export function readDataPayload (body: unknown): Record<string, unknown> {
+  const data = isPlainObject(body) ? body.data : undefined
+  if (!isPlainObject(data)) throw new ValidationError(MISSING_DATA_MESSAGE)
+  return data
+}
+
+/**
+ * Plans a create (`id` null) or a partial update of entry `id`. On create a
+ * draftAndPublish entry is published at once unless `publishedAt` is sent (null: a draft).
+ */
+export function planEntryWrite (registry: Registry, model: ContentTypeModel, body: unknown, id: number | null): EntryWritePlan {
+  const data = readDataPayload(body)
+  const issues = new IssueList()
+  const root = planRow({ registry, issues, ignored: IGNORED_ENTRY_KEYS }, model, data, ['data'], id)
+  if (id === null && model.draftAndPublish && !('publishedAt' in data)) {
+    const publishedAt = model.attributes.get('publishedAt')
+    if (publishedAt?.kind === 'scalar') root.scalars.push({ attribute: publishedAt, value: new Date(), path: ['data', 'publishedAt'] })
+  }
+  return { root, issues }
+}

@@ -1,0 +1,108 @@
+/**
+ * The model-independent part of the generated declarations: the envelope, the relation
+ * and media wrappers, zone items and the write-side relation forms (DECISIONS §3, §5).
+ */
+import { schemaId } from '../../schemas/ids.js'
+import type { Registry } from '../content-types/registry.js'
+
+export function commonTypesSource (registry: Registry): string {
+  const fileEntry = schemaId(registry.file, 'Entry')
+  return `/** An entry as the API answers it. Top-level entries carry \`meta\`; populated ones do not. */
+export interface Entry<Attributes> {
+  id: number
+  attributes: Attributes
+  meta?: EntryMeta
+}
+
+/** \`availableLocales\` appears on localized types only. */
+export interface EntryMeta {
+  availableLocales?: unknown[]
+}
+
+/** A populated to-one relation. */
+export interface RelationOne<Target> {
+  data: Target | null
+}
+
+/** A populated to-many relation. */
+export interface RelationMany<Target> {
+  data: Target[]
+}
+
+/** A relation populated with \`populate[<relation>][count]=true\`. */
+export interface RelationCount {
+  data: { attributes: { count: number } }
+}
+
+/** A populated single media attribute. */
+export interface MediaOne {
+  data: ${fileEntry} | null
+}
+
+/** A populated multiple media attribute (\`[]\` when empty). */
+export interface MediaMany {
+  data: ${fileEntry}[]
+}
+
+/** A dynamic-zone item: its component's fields and the component's uid. */
+export type ZoneItem<Uid extends string, Component> = Component & { __component: Uid }
+
+export interface PagePagination {
+  page: number
+  pageSize: number
+  /** Absent with \`pagination[withCount]=false\`. */
+  pageCount?: number
+  total?: number
+}
+
+export interface OffsetPagination {
+  start: number
+  limit: number
+  total?: number
+}
+
+export interface ListResponse<E> {
+  data: E[]
+  meta: { pagination: PagePagination | OffsetPagination }
+}
+
+export interface EntryResponse<E> {
+  data: E
+  meta: Record<string, never>
+}
+
+export interface ErrorResponse {
+  data: null
+  error: {
+    status: number
+    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'ApplicationError'
+    message: string
+    details: {
+      errors?: Array<{ path: Array<string | number>, message: string, name: string }>
+      [key: string]: unknown
+    }
+  }
+}
+
+/** An id in a write body: a number or a string of digits. */
+export type Id = number | string
+
+/** One related entry: its id, or \`{ id }\` / \`{ id, type }\`. */
+export type RelationReference = Id | { id: Id, type?: string }
+
+export type ConnectPosition = { before: Id } | { after: Id } | { start: true } | { end: true }
+
+/** Edit a relation without restating it; \`set\` cannot be combined with the other two. */
+export interface RelationOperations {
+  connect?: Array<Id | { id: Id, type?: string, position?: ConnectPosition }>
+  disconnect?: RelationReference[]
+  set?: RelationReference[]
+}
+
+/** A to-one relation or single media in a write: one reference, or \`null\` to clear. */
+export type ToOneInput = RelationReference | [] | [RelationReference] | RelationOperations | null
+
+/** A to-many relation or multiple media in a write: the references in order, or \`null\`/\`[]\` to clear. */
+export type ToManyInput = RelationReference | RelationReference[] | RelationOperations | null
+`
+}

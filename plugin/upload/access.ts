@@ -1,0 +1,19 @@
+/**
+ * Who may use the media plugin (DECISIONS §6): the caller's `plugin::upload` actions, as
+ * in Strapi's users-permissions. Attaching an upload to an entry changes that entry, so it
+ * also takes `update` on the entry's content type (**Δ** Strapi asks only for `upload`).
+ */
+import type { FastifyRequest } from 'fastify'
+import { callerOf } from '../auth/caller.js'
+import { UPLOAD_UID } from '../auth/permissions-options.js'
+import type { UploadAction } from '../auth/permissions-options.js'
+import type { ContentTypeModel } from '../content-types/model.js'
+import { ForbiddenError } from '../errors.js'
+
+export function requireUploadAction (request: FastifyRequest, action: UploadAction): void {
+  if (!callerOf(request).ability.can(UPLOAD_UID, action)) throw new ForbiddenError(`Forbidden: ${action} on upload`)
+}
+
+export function requireEntryUpdate (request: FastifyRequest, model: ContentTypeModel): void {
+  if (!callerOf(request).ability.can(model.uid, 'update')) throw new ForbiddenError(`Forbidden: update on ${model.pluralName}`)
+}

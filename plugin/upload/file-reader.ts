@@ -1,0 +1,92 @@
+/**
+ * Reads of file entries, each ONE statement whose JSON PostgreSQL builds. Files are
+ * answered as bare objects (spec 1: the media plugin does not use the envelope): every
+ * field flat beside `id`, the way Strapi's upload plugin answers.
+ */
+import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
+import { defaultFieldNames } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import { compileFields } from '../query/fields.js'
+import { compileFilters } from '../query/filters.js'
+import { compilePagination } from '../query/pagination.js'
+import { compilePopulate } from '../query/populate.js'
+import { compileSort } from '../query/sort.js'
+import type { Database } from '../repository/database.js'
+import { compileFilter } from '../repository/read/filters.js'
+import { whereClause } from '../repository/read/linked-rows.js'
+import type { RowRef } from '../repository/read/linked-rows.js'
+import type { SqlNames } from '../repository/read/names.js'
+import { StatementScope } from '../repository/read/scope.js'
+import { aggregate } from '../repository/read/selection.js'
+import { orderBy } from '../repository/read/sort.js'
+import { jsonObject } from '../repository/read/sql.js'
+
+export interface FileReader {
+  /** JSON text of one file, or null. */
+  one: (id: number) => Promise<string | null>
+  /** JSON text of an array of files, in the order of `ids`. */
+  many: (ids: readonly number[]) => Promise<string>
+  /** `GET /upload/files`: `fields`, `filters`, `sort`, `pagination` as on content lists. */
+  list: (query: Record<string, unknown>) => Promise<string>
+}
+
+export interface FileReaderOptions {
+  db: Database
+  registry: Registry
+  names: SqlNames
+  maxPageSize: number
+}
+
+export function createFileReader ({ db, registry, names, maxPageSize }: FileReaderOptions): FileReader {
+  const model = registry.file
+  const table = names.table(model.entity)
+  const allFields = defaultFieldNames(model)
+
+  const start = (): { scope: StatementScope, row: RowRef } => {
+    const scope = new StatementScope(registry, names, 'preview')
+    return { scope, row: { model, alias: scope.aliases.take('f') } }
+  }
+  const fileJson = (scope: StatementScope, row: RowRef, fields: readonly string[]): string => {
+    const pairs: Array<[string, string]> = [['id', scope.column(model, row.alias, 'id')]]
+    for (const name of fields) {
+      const attribute = model.attributes.get(name)
+      if (attribute?.kind === 'scalar') pairs.push([name, SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(model, row.alias, name))])
+    }
+    return jsonObject(pairs)
+  }
+  const dataOf = async (sql: string, params: unknown[]): Promise<string | null> => {
+    const [result] = await db.query(sql, params)
+    return result === undefined ? null : result.data as string
+  }
+
+  return {
+    async one (id) {
+      const { scope, row } = start()
+      const where = `${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`
+      return await dataOf(`select ${fileJson(scope, row, allFields)}::text as data from ${table} ${row.alias} where ${where}`, scope.params.values)
+    },
+    async many (ids) {
+      const { scope, row } = start()
+      const idColumn = scope.column(model, row.alias, 'id')
+      const list = scope.params.add(ids)
+      const rows = `select ${fileJson(scope, row, allFields)} as j from ${table} ${row.alias} ` +
+        `where ${idColumn} = any(${list}::int[]) order by array_position(${list}::int[], ${idColumn})`
+      return await dataOf(`select ${aggregate(rows)}::text as data`, scope.params.values) ?? '[]'
+    },
+    async list (query) {
+      compilePopulate(registry, model, query.populate, ['populate'])
+      const fields = compileFields(model, query.fields, ['fields'])
+      const filters = compileFilters(registry, model, query.filters, ['filters'])
+      const sort = compileSort(registry, model, query.sort, ['sort'])
+      // A bare array has no meta to announce a page: without `pagination`, the largest page.
+      const pagination = compilePagination(query.pagination, ['pagination'], { maxPageSize, defaultPageSize: maxPageSize })
+      const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
+      const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
+      const { scope, row } = start()
+      const where = whereClause(filters === null ? [] : [compileFilter(scope, row, filters)])
+      const page = `select ${fileJson(scope, row, fields)} as j from ${table} ${row.alias}${where}${orderBy(scope, row, sort)}` +
+        ` limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
+      return await dataOf(`select ${aggregate(page)}::text as data`, scope.params.values) ?? '[]'
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The media plugin's endpoints under the content API prefix (DECISIONS §6). Answers are
+ * bare (spec 1); errors use the envelope of the encapsulating context's error handler.
+ * Multipart parsing is registered here only, so other routes keep refusing it.
+ */
+import multipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Registry } from '../content-types/registry.js'
+import type { Database } from '../repository/database.js'
+import { SqlNames } from '../repository/read/names.js'
+import { entryId, requestQuery } from '../routes/request-query.js'
+import { ValidationError } from '../errors.js'
+import { requireUploadAction } from './access.js'
+import { createFileReader } from './file-reader.js'
+import { localProvider } from './storage.js'
+import { existingFile, removeFile, updateInfo, uploadFiles } from './upload-service.js'
+import type { UploadContext } from './upload-service.js'
+import type { ResolvedUploadOptions } from './upload-options.js'
+
+export interface UploadRoutesOptions {
+  registry: Registry
+  db: Database
+  upload: ResolvedUploadOptions
+  maxPageSize: number
+}
+
+type Handler = (request: FastifyRequest) => Promise<string>
+
+function json (handler: Handler) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    return await reply.type('application/json; charset=utf-8').send(await handler(request))
+  }
+}
+
+export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
+  const { registry, db, upload, maxPageSize } = options
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: upload.sizeLimit } })
+  const context: UploadContext = {
+    db,
+    registry,
+    files: createFileReader({ db, registry, names: new SqlNames(db.orm.getMetadata()), maxPageSize }),
+    provider: localProvider(upload.dir),
+    options: upload
+  }
+
+  app.post('/upload', json(async request => {
+    requireUploadAction(request, 'upload')
+    const query = requestQuery(request)
+    if (query.id !== undefined) return await updateInfo(context, request, fileId(query.id))
+    if (!request.isMultipart()) throw ValidationError.at(['files'], 'Send files as multipart/form-data in the "files" field')
+    return await uploadFiles(context, request)
+  }))
+  app.get('/upload/files', json(async request => {
+    requireUploadAction(request, 'find')
+    return await context.files.list(requestQuery(request))
+  }))
+  app.get('/upload/files/:id', json(async request => {
+    requireUploadAction(request, 'findOne')
+    return await existingFile(context, entryId(request))
+  }))
+  app.delete('/upload/files/:id', json(async request => {
+    requireUploadAction(request, 'destroy')
+    return await removeFile(context, request, entryId(request))
+  }))
+}
+
+function fileId (raw: unknown): number {
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+    throw ValidationError.at(['id'], `Invalid id "${String(raw)}": ids are positive integers`)
+  }
+  return Number(raw)
+}

@@ -1,0 +1,67 @@
+/**
+ * Where uploaded files live. A provider stores a staged file under its hash and extension
+ * and answers its public URL; the local provider keeps them in the upload folder, served
+ * under `/uploads`. The path is always `<dir>/<hash><ext>`, and hashes and extensions are
+ * made of `[A-Za-z0-9_.]` only, so no file name can reach outside the folder.
+ */
+import { constants } from 'node:fs'
+import { copyFile, link, mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+
+export interface StoredFile {
+  hash: string
+  ext: string
+}
+
+export interface FileToStore extends StoredFile {
+  /** The staged bytes; the provider may move them away. */
+  path: string
+}
+
+export interface StorageProvider {
+  /** Name recorded in each file's `provider`. */
+  readonly name: string
+  /** Stores the file and answers its public URL. Never overwrites another file. */
+  upload: (file: FileToStore) => Promise<string>
+  /** Removes a stored file; a file already gone is not an error. */
+  delete: (file: StoredFile) => Promise<void>
+}
+
+export const UPLOADS_URL_PREFIX = '/uploads'
+
+const SAFE_STORED_NAME = /^[A-Za-z0-9_]+(\.[a-z0-9]+)?$/
+
+export function localProvider (dir: string): StorageProvider {
+  let ready: Promise<unknown> | null = null
+  const pathOf = (file: StoredFile): string => {
+    const name = `${file.hash}${file.ext}`
+    if (!SAFE_STORED_NAME.test(name)) throw new Error(`Refusing to store a file as "${name}"`)
+    return join(dir, name)
+  }
+  return {
+    name: 'local',
+    async upload (file) {
+      const destination = pathOf(file)
+      ready ??= mkdir(dir, { recursive: true })
+      await ready
+      await moveExclusive(file.path, destination)
+      return `${UPLOADS_URL_PREFIX}/${file.hash}${file.ext}`
+    },
+    async delete (file) {
+      await rm(pathOf(file), { force: true })
+    }
+  }
+}
+
+/** A hard link fails when the destination exists, where a rename would replace it. */
+async function moveExclusive (from: string, to: string): Promise<void> {
+  try {
+    await link(from, to)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error
+    // Filesystems without hard links.
+    await copyFile(from, to, constants.COPYFILE_EXCL)
+  }
+  await rm(from, { force: true })
+}

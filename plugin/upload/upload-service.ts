@@ -1,0 +1,123 @@
+/**
+ * The media plugin's operations. An upload is all or nothing: every file is received,
+ * checked and prepared before anything is stored; the rows (and the attachment) are
+ * written in one transaction; if anything fails, what was stored is removed again and
+ * no row is kept.
+ */
+import type { FastifyRequest } from 'fastify'
+import type { Registry } from '../content-types/registry.js'
+import { NotFoundError, ValidationError } from '../errors.js'
+import type { Database } from '../repository/database.js'
+import { requireEntryUpdate } from './access.js'
+import { checkAttachable, resolveAttachTarget } from './attach-target.js'
+import type { AttachFields } from './attach-target.js'
+import { parseFileInfos, parseSingleFileInfo } from './file-info.js'
+import type { FileReader } from './file-reader.js'
+import { deleteFileRow, insertFiles, updateFileInfo } from './file-store.js'
+import type { FileRow } from './file-store.js'
+import { readMultipartBody } from './multipart-body.js'
+import type { MultipartBody } from './multipart-body.js'
+import type { PreparedFile } from './prepare-file.js'
+import { prepareFile } from './prepare-file.js'
+import { createStaging } from './staging.js'
+import type { StorageProvider, StoredFile } from './storage.js'
+import { storeFile, storedObjects } from './store-file.js'
+import type { ResolvedUploadOptions } from './upload-options.js'
+
+export interface UploadContext {
+  db: Database
+  registry: Registry
+  files: FileReader
+  provider: StorageProvider
+  options: ResolvedUploadOptions
+}
+
+/** `POST /upload`: the new files as a JSON array. */
+export async function uploadFiles (context: UploadContext, request: FastifyRequest): Promise<string> {
+  const { db, registry, files, provider, options } = context
+  const staging = createStaging(options.dir)
+  const stored: StoredFile[] = []
+  let ids: number[]
+  try {
+    const body = await readMultipartBody(request, staging, options.sizeLimit)
+    if (body.files.length === 0) throw ValidationError.at(['files'], 'Files are empty: send them in the "files" field')
+    const infos = parseFileInfos(body.fields.get('fileInfo') ?? [], body.files.length)
+    const target = resolveAttachTarget(registry, attachFields(body))
+    if (target !== null) requireEntryUpdate(request, target.model)
+    const prepared: PreparedFile[] = []
+    for (const [index, received] of body.files.entries()) {
+      prepared.push(await prepareFile(received, infos[index] ?? {}, index, { breakpoints: options.breakpoints, staging }))
+    }
+    if (target !== null) checkAttachable(target, prepared)
+    const rows: FileRow[] = []
+    for (const file of prepared) rows.push(await storeFile(provider, file, stored))
+    ids = await insertFiles(db, registry, rows, target)
+  } catch (error) {
+    await removeStored(provider, stored, request)
+    throw error
+  } finally {
+    await staging.clear()
+  }
+  // Committed: from here on, a failure must not remove what the rows point to.
+  return await files.many(ids)
+}
+
+/** `POST /upload?id=`: changes name, alternativeText or caption; answers the file. */
+export async function updateInfo (context: UploadContext, request: FastifyRequest, id: number): Promise<string> {
+  const values = await fileInfoValues(context, request)
+  const info = parseSingleFileInfo(values)
+  if (!await updateFileInfo(context.db, context.registry, id, info)) throw new NotFoundError('File not found')
+  return await existingFile(context, id)
+}
+
+/** `DELETE /upload/files/:id`: removes the row (and so every link to it), then the stored objects. */
+export async function removeFile (context: UploadContext, request: FastifyRequest, id: number): Promise<string> {
+  const answer = await existingFile(context, id)
+  if (!await deleteFileRow(context.db, context.registry, id)) throw new NotFoundError('File not found')
+  await removeStored(context.provider, storedObjects(JSON.parse(answer) as Parameters<typeof storedObjects>[0]), request)
+  return answer
+}
+
+export async function existingFile (context: UploadContext, id: number): Promise<string> {
+  const file = await context.files.one(id)
+  if (file === null) throw new NotFoundError('File not found')
+  return file
+}
+
+/** The info update takes Strapi's multipart form, or JSON `{ fileInfo }`; files cannot be replaced. */
+async function fileInfoValues (context: UploadContext, request: FastifyRequest): Promise<unknown[]> {
+  if (!request.isMultipart()) {
+    const body = request.body as { fileInfo?: unknown } | null | undefined
+    return body?.fileInfo === undefined ? [] : [body.fileInfo]
+  }
+  const staging = createStaging(context.options.dir)
+  try {
+    const body = await readMultipartBody(request, staging, context.options.sizeLimit)
+    if (body.files.length > 0) throw ValidationError.at(['files'], 'Replacing the content of a file is not supported: upload a new file')
+    return body.fields.get('fileInfo') ?? []
+  } finally {
+    await staging.clear()
+  }
+}
+
+function attachFields (body: MultipartBody): AttachFields {
+  const single = (name: string): string | undefined => {
+    const values = body.fields.get(name)
+    if (values === undefined) return undefined
+    const [value] = values
+    if (values.length > 1 || typeof value !== 'string') throw ValidationError.at([name], `${name} must be given once, as text`)
+    return value
+  }
+  return { ref: single('ref'), refId: single('refId'), field: single('field') }
+}
+
+/** Best effort: a file that cannot be removed is logged, never hides the original outcome. */
+async function removeStored (provider: StorageProvider, stored: readonly StoredFile[], request: FastifyRequest): Promise<void> {
+  for (const file of stored) {
+    try {
+      await provider.delete(file)
+    } catch (error) {
+      request.log.error({ err: error, file }, 'could not remove a stored upload')
+    }
+  }
+}

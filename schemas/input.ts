@@ -1,0 +1,171 @@
+/**
+ * JSON Schemas (TypeBox) of write bodies: per content type a create and an update body,
+ * per component a new item and an item with `id`, joined by `$ref`. They describe what the
+ * write path accepts, for OpenAPI and for clients; `transform/input` stays the validator of
+ * record (it coerces, collects every problem and knows the database rules).
+ *
+ * Written to be safe under Fastify's Ajv defaults should a route validate with them:
+ * `default` only in create schemas (useDefaults must not reset fields on update), and no
+ * `additionalProperties: false` on alternatives with different properties (removeAdditional
+ * would strip a zone item's fields while trying the wrong alternative).
+ */
+import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import type {
+  Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, ScalarAttribute
+} from '../plugin/content-types/model.js'
+import type { Registry } from '../plugin/content-types/registry.js'
+import { IGNORED_ENTRY_KEYS } from '../plugin/transform/input.js'
+import { EMAIL_PATTERN, UID_PATTERN, VARCHAR_LIMIT, VARCHAR_TYPES } from '../plugin/transform/input-scalar.js'
+
+export type InputVariant = 'create' | 'update'
+
+/**
+ * `api.article.article.create`, `shared.seo.update`. Not `<uid>#create`: Ajv reads `api::`
+ * as a URI scheme and `#create` as a fragment, and cannot resolve `$ref`s between such ids;
+ * OpenAPI component names allow neither `:` nor `#` either.
+ */
+export function inputSchemaId (uid: string, variant: InputVariant): string {
+  return `${uid.replace('::', '.')}.${variant}`
+}
+
+/** Every input schema of the registry, components first (they are referenced by id). */
+export function inputSchemas (registry: Registry): TSchema[] {
+  const schemas: TSchema[] = []
+  for (const model of registry.components.values()) {
+    schemas.push(componentInputSchema(registry, model, 'create'), componentInputSchema(registry, model, 'update'))
+  }
+  for (const model of registry.contentTypes.values()) {
+    schemas.push(contentTypeInputSchema(registry, model, 'create'), contentTypeInputSchema(registry, model, 'update'))
+  }
+  return schemas
+}
+
+/** The whole request body `{ data: { ... } }` of a create or an update. */
+export function contentTypeInputSchema (registry: Registry, model: ContentTypeModel, variant: InputVariant): TObject {
+  const ignored = Object.fromEntries([...IGNORED_ENTRY_KEYS].map(key => [key, Type.Optional(Type.Unknown({ description: 'Ignored: the server sets it' }))]))
+  const data = Type.Object({ ...ignored, ...attributeProperties(registry, model, variant) }, { additionalProperties: false })
+  return Type.Object({ data }, {
+    $id: inputSchemaId(model.uid, variant),
+    title: `${model.displayName} (${variant})`
+  })
+}
+
+/** `create`: a new component row; `update`: an existing row of the owner, by `id`. */
+export function componentInputSchema (registry: Registry, model: ComponentModel, variant: InputVariant): TObject {
+  const properties = attributeProperties(registry, model, variant)
+  return Type.Object(variant === 'update' ? { id: ID, ...properties } : properties, {
+    $id: inputSchemaId(model.uid, variant),
+    title: `${model.displayName} (${variant === 'create' ? 'new' : 'existing, by id'})`,
+    additionalProperties: false
+  })
+}
+
+function attributeProperties (registry: Registry, model: ContentTypeModel | ComponentModel, variant: InputVariant): Record<string, TSchema> {
+  const properties: Record<string, TSchema> = {}
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind === 'scalar' && !attribute.writable) continue
+    const schema = attributeSchema(registry, attribute, variant)
+    properties[attribute.name] = variant === 'create' && isRequiredOnCreate(attribute) ? schema : Type.Optional(schema)
+  }
+  return properties
+}
+
+/** Required attributes a create must send: not those the server fills (default, generated uid). */
+function isRequiredOnCreate (attribute: Attribute): boolean {
+  if (!attribute.required) return false
+  return attribute.kind !== 'scalar' || (attribute.default === undefined && !(attribute.type === 'uid' && attribute.targetField !== undefined))
+}
+
+function attributeSchema (registry: Registry, attribute: Attribute, variant: InputVariant): TSchema {
+  switch (attribute.kind) {
+    case 'scalar': return scalarSchema(attribute, variant)
+    case 'relation': return nullable(attribute.toMany ? TO_MANY : TO_ONE, !attribute.required)
+    case 'media': return nullable(attribute.multiple ? TO_MANY : TO_ONE, !attribute.required)
+    case 'component': {
+      const item = Type.Union([Type.Ref(inputSchemaId(attribute.component, 'update')), Type.Ref(inputSchemaId(attribute.component, 'create'))])
+      if (!attribute.repeatable) return nullable(item, !attribute.required)
+      return nullable(Type.Array(item, bounds(attribute)), !attribute.required)
+    }
+    case 'dynamiczone': return nullable(Type.Array(zoneItem(registry, attribute), bounds(attribute)), !attribute.required)
+  }
+}
+
+function scalarSchema (attribute: ScalarAttribute, variant: InputVariant): TSchema {
+  const options = variant === 'create' && attribute.default !== undefined ? { default: attribute.default } : {}
+  return nullable(scalarValue(attribute), !attribute.required, options)
+}
+
+const INT32 = { minimum: -2147483648, maximum: 2147483647 }
+const INTEGER_TEXT = Type.String({ pattern: '^[+-]?\\d+$' })
+const NUMBER_TEXT = Type.String({ pattern: '^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$' })
+
+function scalarValue (attribute: ScalarAttribute): TSchema {
+  const range = { ...(attribute.min === undefined ? {} : { minimum: Number(attribute.min) }), ...(attribute.max === undefined ? {} : { maximum: Number(attribute.max) }) }
+  switch (attribute.type) {
+    case 'integer': return Type.Union([Type.Integer({ ...INT32, ...range }), INTEGER_TEXT])
+    case 'biginteger': return Type.Union([Type.Integer(range), INTEGER_TEXT], { description: 'Send values beyond 2^53 as strings' })
+    case 'float': case 'decimal': return Type.Union([Type.Number(range), NUMBER_TEXT])
+    case 'boolean': return Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.String({ pattern: '^([Tt]([Rr][Uu][Ee])?|[Ff]([Aa][Ll][Ss][Ee])?|[01])$' })])
+    case 'date': return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' })
+    case 'time': return Type.String({ pattern: '^\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?$', description: 'HH:mm, HH:mm:ss or HH:mm:ss.SSS' })
+    case 'datetime': case 'timestamp':
+      return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$', description: 'ISO 8601' })
+    case 'enumeration': return Type.Union((attribute.enum ?? []).map(value => Type.Literal(value)))
+    case 'json': return Type.Unknown()
+    case 'array': return Type.Array(Type.Unknown())
+    default: return Type.String(textOptions(attribute))
+  }
+}
+
+function textOptions (attribute: ScalarAttribute): Record<string, unknown> {
+  const options: Record<string, unknown> = {}
+  const max = VARCHAR_TYPES.has(attribute.type) ? Math.min(attribute.maxLength ?? VARCHAR_LIMIT, VARCHAR_LIMIT) : attribute.maxLength
+  if (max !== undefined) options.maxLength = max
+  if (attribute.minLength !== undefined) options.minLength = attribute.minLength
+  if (attribute.type === 'uid') options.pattern = UID_PATTERN.source
+  else if (attribute.type === 'email') options.pattern = EMAIL_PATTERN.source
+  // As in the transform, an empty optional text is not held to the regex.
+  else if (attribute.regex !== undefined) options.pattern = attribute.required ? attribute.regex : `^$|${attribute.regex}`
+  return options
+}
+
+function nullable (schema: TSchema, allowNull: boolean, options: Record<string, unknown> = {}): TSchema {
+  return allowNull ? Type.Union([schema, Type.Null()], options) : Object.keys(options).length === 0 ? schema : { ...schema, ...options }
+}
+
+function bounds (attribute: { min?: number, max?: number }): Record<string, number> {
+  return {
+    ...(attribute.min === undefined ? {} : { minItems: attribute.min }),
+    ...(attribute.max === undefined ? {} : { maxItems: attribute.max })
+  }
+}
+
+/**
+ * One alternative per allowed component, told apart by `__component`. Fields are all
+ * optional (an item with `id` is a partial update) and, unlike components, extra keys are
+ * not forbidden here: see the note on removeAdditional at the top.
+ */
+function zoneItem (registry: Registry, attribute: DynamicZoneAttribute): TSchema {
+  return Type.Union(attribute.components.map(uid => Type.Object({
+    __component: Type.Literal(uid),
+    id: Type.Optional(ID),
+    ...attributeProperties(registry, registry.components.get(uid)!, 'update')
+  }, { title: `${uid} (zone item)` })))
+}
+
+const ID = Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ pattern: '^\\d{1,10}$' })])
+const REFERENCE = Type.Union([ID, Type.Object({ id: ID, type: Type.Optional(Type.String()) })])
+const POSITION = Type.Union([
+  Type.Object({ before: ID }, { additionalProperties: false }),
+  Type.Object({ after: ID }, { additionalProperties: false }),
+  Type.Object({ start: Type.Literal(true) }, { additionalProperties: false }),
+  Type.Object({ end: Type.Literal(true) }, { additionalProperties: false })
+])
+const OPERATIONS = Type.Object({
+  connect: Type.Optional(Type.Array(Type.Union([ID, Type.Object({ id: ID, type: Type.Optional(Type.String()), position: Type.Optional(POSITION) })]))),
+  disconnect: Type.Optional(Type.Array(REFERENCE)),
+  set: Type.Optional(Type.Array(REFERENCE))
+}, { additionalProperties: false, minProperties: 1 })
+// OPERATIONS comes last: tried first, removeAdditional would strip the `id` of a reference.
+const TO_MANY = Type.Union([REFERENCE, Type.Array(REFERENCE), OPERATIONS])
+const TO_ONE = Type.Union([REFERENCE, Type.Array(REFERENCE, { maxItems: 1 }), OPERATIONS])

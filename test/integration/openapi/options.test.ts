@@ -1,0 +1,50 @@
+/** The `docs` option: on by default, movable, off with `docs: false`; the auth routes when permissions are on. */
+import SwaggerParser from '@apidevtools/swagger-parser'
+import t from 'tap'
+import type { ContentTypeSchema } from '../../../plugin/index.js'
+import { resolveOptions } from '../../../plugin/options.js'
+import { buildTestApp } from '../../helpers/app.js'
+
+const contentTypes: Record<string, ContentTypeSchema> = {
+  'api::note.note': {
+    info: { singularName: 'note', pluralName: 'notes' },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: { text: { type: 'string' } }
+  }
+}
+
+t.test('docs: false serves neither the page nor the document', async t => {
+  const { app, close } = await buildTestApp({ contentTypes, docs: false })
+  t.teardown(close)
+  t.equal((await app.inject({ method: 'GET', url: '/documentation/json' })).statusCode, 404)
+  t.equal((await app.inject({ method: 'GET', url: '/documentation' })).statusCode, 404)
+  t.equal((await app.inject({ method: 'GET', url: '/api/notes' })).statusCode, 200, 'the API itself is unchanged')
+})
+
+t.test('docs.path moves the page and the document', async t => {
+  const { app, close } = await buildTestApp({ contentTypes, docs: { path: '/reference' } })
+  t.teardown(close)
+  t.equal((await app.inject({ method: 'GET', url: '/reference/json' })).statusCode, 200)
+  t.equal((await app.inject({ method: 'GET', url: '/documentation/json' })).statusCode, 404)
+})
+
+t.test('a bad docs option fails at startup', async t => {
+  t.throws(() => resolveOptions({ contentTypes, docs: { path: 'no-slash' } }), /docs\.path/)
+  t.throws(() => resolveOptions({ contentTypes, docs: 'yes' as never }), /docs must be/)
+})
+
+t.test('with permissions, the auth routes and the bearer scheme are documented; localized types take locale', async t => {
+  const { app, close } = await buildTestApp({
+    contentTypes,
+    permissions: { jwtSecret: 'a-test-secret-that-is-long-enough', roles: { public: { 'api::note.note': ['find'] } } }
+  })
+  t.teardown(close)
+  const document = (await app.inject({ method: 'GET', url: '/documentation/json' })).json()
+  await t.resolves(SwaggerParser.validate(structuredClone(document)), 'still valid')
+  t.equal(document.paths['/api/auth/local']?.post?.operationId, 'authLogin')
+  t.equal(document.paths['/api/auth/local/register']?.post?.operationId, 'authRegister')
+  t.equal(document.paths['/api/users/me']?.get?.operationId, 'usersMe')
+  t.match(document.components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer' } })
+  const names = document.paths['/api/notes'].get.parameters.map((parameter: { $ref: string }) => parameter.$ref)
+  t.ok(names.includes('#/components/parameters/NoteLocale'), 'locale is documented on a localized type')
+})

@@ -1,0 +1,42 @@
+/** The ordered list of linked ids after a relation operation. */
+import t from 'tap'
+import { nextLinkOrder } from '../../../plugin/repository/write-link-order.js'
+import type { ConnectPosition, LinkOperation } from '../../../plugin/transform/input-plan.js'
+
+const connect = (...items: Array<number | [number, ConnectPosition]>): LinkOperation => ({
+  kind: 'edit',
+  disconnect: [],
+  connect: items.map((item, index) => typeof item === 'number'
+    ? { id: item, position: null, path: ['data', 'r', 'connect', index] }
+    : { id: item[0], position: item[1], path: ['data', 'r', 'connect', index] })
+})
+
+t.test('set replaces, in the order given', async t => {
+  t.same(nextLinkOrder([1, 2, 3], { kind: 'set', ids: [3, 9] }, true), { ok: true, ids: [3, 9] })
+  t.same(nextLinkOrder([1], { kind: 'set', ids: [] }, false), { ok: true, ids: [] })
+})
+
+t.test('connect on a list', async t => {
+  t.same(nextLinkOrder([1, 2], connect(3), true), { ok: true, ids: [1, 2, 3] }, 'appends')
+  t.same(nextLinkOrder([1, 2], connect(2), true), { ok: true, ids: [1, 2] }, 'an already linked id stays put')
+  t.same(nextLinkOrder([1, 2], connect([2, { start: true }]), true), { ok: true, ids: [2, 1] }, 'or moves with a position')
+  t.same(nextLinkOrder([1, 2, 3], connect([4, { before: 2 }]), true), { ok: true, ids: [1, 4, 2, 3] })
+  t.same(nextLinkOrder([1, 2, 3], connect([4, { after: 3 }]), true), { ok: true, ids: [1, 2, 3, 4] })
+  t.same(nextLinkOrder([1, 2, 3], connect([1, { end: true }]), true), { ok: true, ids: [2, 3, 1] })
+  t.same(nextLinkOrder([], connect([5, { after: 6 }], [6, { start: true }]), true), { ok: true, ids: [6, 5] }, 'waits for an anchor of the same request')
+  t.same(nextLinkOrder([1], connect([5, { after: 6 }], [6, { after: 5 }]), true),
+    { ok: false, path: ['data', 'r', 'connect', 0, 'position'], problem: 'refers to entries that are placed relative to each other in a cycle' })
+  t.same(nextLinkOrder([1], connect([5, { before: 7 }]), true),
+    { ok: false, path: ['data', 'r', 'connect', 0, 'position'], problem: 'refers to 7, which is not linked' })
+})
+
+t.test('disconnect first, then connect', async t => {
+  const operation: LinkOperation = { ...connect([3, { start: true }]), disconnect: [1, 3, 42] } as LinkOperation
+  t.same(nextLinkOrder([1, 2, 3], operation, true), { ok: true, ids: [3, 2] })
+})
+
+t.test('to-one: connect replaces, disconnect clears only the linked id', async t => {
+  t.same(nextLinkOrder([1], connect(2), false), { ok: true, ids: [2] })
+  t.same(nextLinkOrder([1], { kind: 'edit', disconnect: [2], connect: [] }, false), { ok: true, ids: [1] })
+  t.same(nextLinkOrder([1], { kind: 'edit', disconnect: [1], connect: [] }, false), { ok: true, ids: [] })
+})
