@@ -57,6 +57,8 @@ t.test('pagination: page/pageSize, start/limit, withCount, clamping', async t =>
   const offset = await get('/api/articles?publicationState=preview&pagination[start]=1&pagination[limit]=1')
   t.same(offset.body.meta.pagination, { start: 1, limit: 1, total: 3 })
   t.same(offset.body.data.map((e: any) => e.id), [ids.articles.draft])
+  const past = await get('/api/articles?pagination[page]=9&pagination[pageSize]=1')
+  t.same(past.body, { data: [], meta: { pagination: { page: 9, pageSize: 1, pageCount: 2, total: 2 } } }, 'a page past the end still counts')
   const noCount = await get('/api/articles?pagination[withCount]=false')
   t.same(noCount.body.meta.pagination, { page: 1, pageSize: 25 })
   const clamped = await get('/api/articles?pagination[pageSize]=1000')

@@ -10,7 +10,8 @@ import { whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
 import type { SqlNames } from './names.js'
 import { StatementScope } from './scope.js'
-import { aggregate, entryJson } from './selection.js'
+import { entryJson } from './selection.js'
+import { EMPTY_JSON_ARRAY } from '../../transform/entry-shape.js'
 import { creatorObject } from '../../transform/entry-shape.js'
 import type { JsonPair } from '../../transform/entry-shape.js'
 import { ADMIN_USER_ENTITY } from '../../admin/admin-entity.js'
@@ -37,9 +38,13 @@ function topLevelRow (scope: StatementScope, model: ContentTypeModel): RowRef & 
   return { model, alias: scope.aliases.take('t'), table: scope.names.table(model.entity) }
 }
 
-/** Columns of the result: `data` (JSON text of the entries) and `total` (or null). */
+/**
+ * Columns of the result: `data` (JSON text of the entries) and `total` (or null).
+ * The page is cut first and the JSON built only for its rows; the total is a window count
+ * over the same filtered rows, so the filter runs once. An empty page (past the end)
+ * has no row to carry the total: only then does the separate count run.
+ */
 function compileList (scope: StatementScope, model: ContentTypeModel, tree: QueryTree): CompiledStatement {
-  // The page and the count each get their own copy of the conditions (and parameters).
   const conditions = (row: RowRef): string => {
     const all = scope.visibility(model, row.alias)
     if (tree.filters !== null) all.push(compileFilter(scope, row, tree.filters))
@@ -48,18 +53,24 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
   const { pagination } = tree
   const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
   const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
-  const row = topLevelRow(scope, model)
+  const inner = topLevelRow(scope, model)
+  const windowTotal = pagination.withCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''
+  const page = `select ${inner.alias}.*${windowTotal} from ${inner.table} ${inner.alias}${conditions(inner)}` +
+    `${orderBy(scope, inner, tree.sort)} limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
+  const row: RowRef = { model, alias: scope.aliases.take('p') }
   const creators = tree.creatorFields === true && model.populateCreatorFields ? creatorPairs(scope, row) : []
-  const entry = entryJson(scope, row, tree, true, creators)
-  const page = `select ${entry} as j from ${row.table} ${row.alias}${conditions(row)}${orderBy(scope, row, tree.sort)}` +
-    ` limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
-  let total = 'null::int'
+  const data = `coalesce(json_agg(${entryJson(scope, row, tree, true, creators)}), ${EMPTY_JSON_ARRAY})::text as data`
+  let total = 'null::int as total'
   if (pagination.withCount) {
     const counted = topLevelRow(scope, model)
-    total = `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})::int`
+    const fallback = `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})`
+    total = `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${fallback})::int as total`
   }
-  return { sql: `select ${aggregate(page)}::text as data, ${total} as total`, params: scope.params.values }
+  return { sql: `select ${data}, ${total} from (${page}) ${row.alias}`, params: scope.params.values }
 }
+
+/** Attribute names start with a letter, so no column of a content table can be called this. */
+const TOTAL_COLUMN = '"__total"'
 
 /** Each creator as `{ id, firstname, lastname }` or null, from the admin users table. */
 function creatorPairs (scope: StatementScope, row: RowRef): JsonPair[] {
