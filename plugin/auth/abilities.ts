@@ -4,12 +4,14 @@
  */
 export interface Ability {
   can: (uid: string, action: string) => boolean
+  /** Names the set of grants: two callers with one key may share a pruned query. */
+  key: string
 }
 
-export const FULL_ACCESS: Ability = { can: () => true }
+export const FULL_ACCESS: Ability = { can: () => true, key: 'full-access' }
 
-export const READ_ONLY: Ability = { can: (_uid, action) => action === 'find' || action === 'findOne' }
+export const READ_ONLY: Ability = { can: (_uid, action) => action === 'find' || action === 'findOne', key: 'read-only' }
 
-export function grants (allowed: ReadonlyMap<string, ReadonlySet<string>>): Ability {
-  return { can: (uid, action) => allowed.get(uid)?.has(action) === true }
+export function grants (key: string, allowed: ReadonlyMap<string, ReadonlySet<string>>): Ability {
+  return { can: (uid, action) => allowed.get(uid)?.has(action) === true, key }
 }

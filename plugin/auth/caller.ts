@@ -35,7 +35,7 @@ export function accessKeyHash (secret: string, accessKey: string): string {
 }
 
 function roleAbility (permissions: ResolvedPermissions, role: string): Ability {
-  return grants(permissions.roles[role] ?? new Map())
+  return grants(`role:${role}`, permissions.roles[role] ?? new Map())
 }
 
 async function adminCaller (context: CallerContext, id: number): Promise<Caller | null> {
@@ -60,7 +60,7 @@ async function apiTokenCaller (context: CallerContext, permissions: ResolvedPerm
   if (token.type === 'full-access') return { kind: 'token', tokenId, ability: FULL_ACCESS }
   if (token.type === 'read-only') return { kind: 'token', tokenId, ability: READ_ONLY }
   const listed = (token.permissions ?? {}) as Record<string, string[]>
-  return { kind: 'token', tokenId, ability: grants(new Map(Object.entries(listed).map(([uid, actions]) => [uid, new Set(actions)]))) }
+  return { kind: 'token', tokenId, ability: grants(`token:${tokenId}`, new Map(Object.entries(listed).map(([uid, actions]) => [uid, new Set(actions)]))) }
 }
 
 export async function resolveCaller (context: CallerContext, request: FastifyRequest): Promise<Caller> {

@@ -14,12 +14,13 @@ import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError, NotFoundError } from '../errors.js'
 import type { ResolvedOptions } from '../options.js'
 import { compileEntryQuery, compileListQuery } from '../query/compile-query.js'
-import type { EntryQuery } from '../query/tree.js'
+import type { EntryQuery, QueryTree } from '../query/tree.js'
+import { BoundedCache } from '../query/bounded-cache.js'
 import type { Database } from '../repository/database.js'
 import type { Reader } from '../repository/reader.js'
 import { createEntry, deleteEntry, updateEntry } from '../repository/write.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
-import { entryId, requestQuery } from './request-query.js'
+import { entryId, rawQueryString, requestQuery } from './request-query.js'
 
 export interface CoreContext {
   registry: Registry
@@ -55,13 +56,26 @@ function writeContext (caller: Caller): { adminId?: number } {
   return caller.kind === 'admin' ? { adminId: caller.adminId } : {}
 }
 
+/** Parsed and pruned queries a content type's handlers have seen, per grant set. */
+const QUERY_CACHE_SIZE = 500
+
 export function coreHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
   const { registry, db, reader, options } = context
+  const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_SIZE)
+  const entryQueries = new BoundedCache<EntryQuery>(QUERY_CACHE_SIZE)
 
-  const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery => {
-    const query = pruneSelection({ registry, ability: caller.ability }, model, compileEntryQuery(registry, model, requestQuery(request)))
-    return publicationState === undefined ? query : { ...query, publicationState }
-  }
+  // A query that fails to compile throws before it is cached, so errors are never cached.
+  const listQuery = (request: FastifyRequest, caller: Caller, creatorFields: boolean): QueryTree =>
+    listQueries.get(`${caller.ability.key}|${creatorFields ? 'c' : ''}|${rawQueryString(request)}`, () => {
+      const parsed = compileListQuery(registry, model, requestQuery(request), options.pagination)
+      return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields }
+    })
+
+  const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery =>
+    entryQueries.get(`${caller.ability.key}|${publicationState ?? ''}|${rawQueryString(request)}`, () => {
+      const query = pruneSelection({ registry, ability: caller.ability }, model, compileEntryQuery(registry, model, requestQuery(request)))
+      return publicationState === undefined ? query : { ...query, publicationState }
+    })
 
   /** Writes answer what was written, drafts included. */
   const writtenEntry = async (query: EntryQuery, id: number): Promise<string> => {
@@ -78,8 +92,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
   return {
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')
-      const parsed = compileListQuery(registry, model, requestQuery(request), options.pagination)
-      const tree = { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields: findOptions.creatorFields === true }
+      const tree = listQuery(request, caller, findOptions.creatorFields === true)
       const { data, total } = await reader.list(model, tree)
       return listBody(data, listMeta(tree.pagination, total))
     },

@@ -5,10 +5,15 @@ import { parseQueryString } from '../query/parse.js'
 
 const INT32_MAX = 2_147_483_647
 
+/** The part of the URL after `?`, as the client sent it. */
+export function rawQueryString (request: FastifyRequest): string {
+  const start = request.url.indexOf('?')
+  return start === -1 ? '' : request.url.slice(start + 1)
+}
+
 /** Parsed by the plugin itself with qs under limits, so the host needs no configuration. */
 export function requestQuery (request: FastifyRequest): Record<string, unknown> {
-  const start = request.url.indexOf('?')
-  return start === -1 ? {} : parseQueryString(request.url.slice(start + 1))
+  return parseQueryString(rawQueryString(request))
 }
 
 export function entryId (request: FastifyRequest): number {

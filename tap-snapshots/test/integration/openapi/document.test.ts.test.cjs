@@ -5,7 +5,7 @@
  * Make sure to inspect the output below.  Do not ignore changes!
  */
 'use strict'
-exports[`test/integration/openapi/document.test.ts > TAP > OpenAPI document of the example model 1`] = `
+exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot of the example model > OpenAPI document of the example model 1`] = `
 {
   "openapi": "3.0.3",
   "info": {
