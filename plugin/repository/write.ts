@@ -13,6 +13,7 @@ import type { Registry } from '../content-types/registry.js'
 import { NotFoundError } from '../errors.js'
 import { IssueList } from '../transform/input-issues.js'
 import { planEntryWrite } from '../transform/input.js'
+import { hashPasswords } from '../transform/input-passwords.js'
 import type { RowPlan } from '../transform/input-plan.js'
 import type { Database } from './database.js'
 import { componentTree } from './write-cleanup.js'
@@ -31,6 +32,7 @@ export async function createEntry (
   db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {}
 ): Promise<number> {
   const { root, issues } = planEntryWrite(registry, model, body, null)
+  await hashPasswordsOfValidBody(root, issues)
   return await inTransaction(db, registry, issues, root, async session => {
     const creator = creatorValues(session, model, context, ['createdBy', 'updatedBy'])
     return await writeRow(session, root, creator)
@@ -42,6 +44,7 @@ export async function updateEntry (
   db: Database, registry: Registry, model: ContentTypeModel, id: number, body: unknown, context: WriteContext = {}
 ): Promise<number> {
   const { root, issues } = planEntryWrite(registry, model, body, id)
+  await hashPasswordsOfValidBody(root, issues)
   return await inTransaction(db, registry, issues, root, async session => {
     await lockEntry(session, model, id)
     const updater = creatorValues(session, model, context, ['updatedBy'])
@@ -58,6 +61,11 @@ export async function deleteEntry (db: Database, registry: Registry, model: Cont
     await session.em.nativeDelete(session.entityClass(model.entity), { id })
     await deleteRows(session, components)
   })
+}
+
+/** Hashing is deliberately slow: a body already known to be invalid is not worth it. */
+async function hashPasswordsOfValidBody (root: RowPlan, issues: IssueList): Promise<void> {
+  if (issues.isEmpty) await hashPasswords(root)
 }
 
 async function writeRow (session: WriteSession, root: RowPlan, extra: Record<string, unknown>): Promise<number> {

@@ -1,5 +1,6 @@
 /** Every scalar type written and read back from the rows, with edge values. */
 import t from 'tap'
+import { passwordMatches } from '../../../plugin/auth/passwords.js'
 import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
 import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
 import { openTestDatabase } from './fixtures/database.js'
@@ -76,7 +77,7 @@ t.test('scalars', async t => {
       rich: '# Title\n\n**bold**',
       choice: 'b',
       mail: 'first.last+tag@example.co.uk',
-      secret: 'hunter2-hunter2',
+      secret: /^\$argon2id\$/,
       slug: 'my-slug_1.0~x',
       day: '2024-02-29',
       clock: '10:20:00',
@@ -200,10 +201,12 @@ t.test('draftAndPublish: create publishes unless publishedAt: null is sent', asy
   t.same(defaults, { featured: false, status: 'draft-idea', slug: 'draft' }, 'defaults and the generated uid')
 })
 
-t.test('private attributes and passwords are written', async t => {
+t.test('private attributes are written; passwords are stored as argon2 hashes', async t => {
   const { db, registry, rows, contentType } = await openTestDatabase(t)
   const author = await createEntry(db, registry, contentType('author'), { data: { name: 'Ada', password: 'correct-horse' } })
-  t.same(await rows('select password from authors where id = $1', [author]), [{ password: 'correct-horse' }])
+  const [stored] = await rows('select password from authors where id = $1', [author]) as Array<{ password: string }>
+  t.match(stored!.password, /^\$argon2id\$/, 'hashed')
+  t.ok(await passwordMatches(stored!.password, 'correct-horse'), 'the hash verifies the password sent')
   const article = await createEntry(db, registry, contentType('article'), { data: { title: 'T', internalNotes: 'secret' } })
   t.same(await rows('select internal_notes from articles where id = $1', [article]), [{ internal_notes: 'secret' }])
 })
