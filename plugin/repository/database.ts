@@ -84,6 +84,10 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     entities: buildEntitySchemas(registry, systemEntities),
     ...(embedded ? { dbName: dataDir } : { clientUrl: options.url }),
     ...(options.poolSize !== undefined && !embedded ? { pool: { max: options.poolSize } } : {}),
+    // Reads are prepared with parameters (limit, offset, filter values); PostgreSQL would
+    // otherwise keep planning such a statement afresh on every run whenever its generic
+    // plan looks costlier, which for a deep populate costs more than running it.
+    ...(embedded ? {} : { driverOptions: { options: '-c plan_cache_mode=force_generic_plan' } }),
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
     ...(onQuery === undefined ? {} : { debug: ['query'], logger: (message: string) => { onQuery(message) } })
