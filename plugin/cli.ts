@@ -19,16 +19,25 @@ Commands:
                                     (a Strapi project's src/ layout works too)   [required]
                    --port N         port to listen on                            [default: 1337]
                    --host H         address to listen on                         [default: 127.0.0.1]
+                   --permissions F  JSON file { "roles": { ... } } turning access control on
+                                    (needs JWT_SECRET)                           [optional]
   types          Write TypeScript declarations of every content type and component
                    --schemas DIR    the schema folder                           [required]
                    --out FILE       file to write                                [default: stdout]
   admin:create   Create an admin user (used for createdBy/updatedBy)
                    --email E --firstname F --lastname L --password P            [all required]
                    --schemas DIR    the schema folder of the served app          [optional]
+  tokens:create  Create an API token; its key is printed once and stored only as a hash
+                   --schemas DIR    the schema folder of the served app          [required]
+                   --name N         a unique name                                [required]
+                   --type T         read-only, full-access or custom             [required]
+                   --permissions J  for custom: JSON { "<uid>": ["find", ...] }  [optional]
+                   --lifespan-days D  days until it expires                      [default: never]
 
 Environment:
   DATABASE_URL          PostgreSQL connection string; unset: embedded PGlite in ./.data
   CONTENT_API_DATA_DIR  folder of the embedded database                          [default: ./.data]
+  JWT_SECRET            secret of user JWTs and API token hashes (serve --permissions, tokens:create)
 
 Options:
   -h, --help     show this help
@@ -75,13 +84,27 @@ function parsePort (text: string): number {
   return port
 }
 
+function jwtSecret (command: string): string {
+  const secret = process.env['JWT_SECRET']
+  if (secret === undefined || secret === '') throw new UsageError(`${command}: set JWT_SECRET (at least 16 characters)`)
+  return secret
+}
+
+async function permissionsOption (file: string | undefined): Promise<{ permissions?: { jwtSecret: string, roles: Record<string, Record<string, string[]>> } }> {
+  if (file === undefined) return {}
+  const { readFile } = await import('node:fs/promises')
+  const parsed = JSON.parse(await readFile(resolve(file), 'utf8')) as { roles?: Record<string, Record<string, string[]>> }
+  return { permissions: { jwtSecret: jwtSecret('serve'), roles: parsed.roles ?? {} } }
+}
+
 async function serve (args: string[]): Promise<FastifyInstance> {
   const { values } = parseArgs({
     args,
     options: {
       schemas: { type: 'string' },
       port: { type: 'string' },
-      host: { type: 'string' }
+      host: { type: 'string' },
+      permissions: { type: 'string' }
     },
     strict: true,
     allowPositionals: false
@@ -91,7 +114,7 @@ async function serve (args: string[]): Promise<FastifyInstance> {
 
   const { Fastify, contentApi } = await load()
   const app = Fastify({ logger: { level: 'info' }, pluginTimeout: PLUGIN_TIMEOUT })
-  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption() })
+  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), ...await permissionsOption(values.permissions) })
   await app.listen({ port, host: values.host ?? '127.0.0.1' })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -139,6 +162,50 @@ async function adminCreate (args: string[], io: Io): Promise<number> {
   }
 }
 
+const TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const
+
+async function tokensCreate (args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      schemas: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      permissions: { type: 'string' },
+      'lifespan-days': { type: 'string' }
+    },
+    strict: true,
+    allowPositionals: false
+  })
+  const { schemas, name, type } = required(values, ['schemas', 'name', 'type'], 'tokens:create')
+  if (!(TOKEN_TYPES as readonly string[]).includes(type)) throw new UsageError(`tokens:create: --type must be one of ${TOKEN_TYPES.join(', ')}`)
+  const lifespan = values['lifespan-days'] === undefined ? undefined : Number(values['lifespan-days'])
+  if (lifespan !== undefined && !(lifespan > 0)) throw new UsageError('tokens:create: --lifespan-days must be a positive number')
+  let permissions: Record<string, string[]> | undefined
+  try {
+    permissions = values.permissions === undefined ? undefined : JSON.parse(values.permissions) as Record<string, string[]>
+  } catch {
+    throw new UsageError('tokens:create: --permissions must be JSON like {"api::article.article":["find"]}')
+  }
+  const secret = jwtSecret('tokens:create')
+  const { Fastify, contentApi } = await load()
+  const app = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
+  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), permissions: { jwtSecret: secret }, docs: false })
+  await app.ready()
+  try {
+    const token = await app.contentApi.apiTokens!.create({
+      name,
+      type: type as typeof TOKEN_TYPES[number],
+      ...(permissions === undefined ? {} : { permissions }),
+      ...(lifespan === undefined ? {} : { lifespanDays: lifespan })
+    })
+    io.out(`API token "${token.name}" (${token.type}) created. Its key, shown only now:\n${token.accessKey}\n`)
+    return 0
+  } finally {
+    await app.close()
+  }
+}
+
 async function types (args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -177,8 +244,10 @@ export async function main (argv: string[], io: Io = defaultIo): Promise<number>
         return await types(rest, io)
       case 'admin:create':
         return await adminCreate(rest, io)
+      case 'tokens:create':
+        return await tokensCreate(rest, io)
       default:
-        throw new UsageError(`unknown command "${command}" (expected serve, types or admin:create)`)
+        throw new UsageError(`unknown command "${command}" (expected serve, types, admin:create or tokens:create)`)
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code
