@@ -7,6 +7,7 @@
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 import { seedMagazine } from '../helpers/magazine.js'
+import { seededRandom } from '../helpers/prng.js'
 
 const SEED = Number(process.env.PRIVACY_SEED ?? 20261121)
 const RUNS = Number(process.env.PRIVACY_RUNS ?? 2000)
@@ -16,17 +17,7 @@ t.teardown(close)
 await seedMagazine(app)
 await app.inject({ method: 'PUT', url: '/api/authors/1', payload: { data: { password: 'PLAINTEXT-PASSWORD-1' } } })
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function prng (seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6D2B79F5) >>> 0
-    let x = Math.imul(state ^ (state >>> 15), 1 | state)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = prng(SEED)
+const random = seededRandom(SEED)
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 
 const PRIVATE = ['internalNotes', 'password']

@@ -7,22 +7,12 @@ import { ValidationError } from '../../../plugin/errors.js'
 import { compileEntryQuery, compileListQuery } from '../../../plugin/query/compile-query.js'
 import { parseQueryString } from '../../../plugin/query/parse.js'
 import { LIMITS, article, author, registry } from './registry-fixture.js'
+import { seededRandom } from '../../helpers/prng.js'
 
 const SEED = 20240521
 const RUNS = 600
 
-/** mulberry32: small, fast, good enough to pick pieces. */
-function random (seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6D2B79F5) >>> 0
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state)
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const next = random(SEED)
+const next = seededRandom(SEED)
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
 const count = (max: number): number => Math.floor(next() * (max + 1))
 

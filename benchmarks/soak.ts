@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:soak`: saturate the plugin server with the read scenarios, in turn, for
+ * BENCH_SOAK_SECONDS (default 60) and sample its RSS after every slice. Memory is flat
+ * when the last samples stay within ±10% of the first one after warm-up: the query and
+ * statement caches are bounded, so a steady load must not grow the heap.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { RESULTS_FOLDER, readConfig } from './config.js'
+import { generateDataset } from './dataset.js'
+import type { BenchDatabase } from './database.js'
+import { createBenchDatabase } from './database.js'
+import { pickFixture } from './fixture.js'
+import { serverStats } from './http.js'
+import { loadDataset } from './load/index.js'
+import { measureRound } from './measure.js'
+import type { RunningServer } from './processes.js'
+import { startServer } from './processes.js'
+import { scenarios } from './scenarios.js'
+
+const SLICE_SECONDS = 5
+const TOLERANCE = 0.1
+
+interface Sample { second: number, rssMb: number, requestsPerSecond: number, scenario: string }
+
+async function soak (database: BenchDatabase, servers: RunningServer[]): Promise<void> {
+  const config = readConfig()
+  const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60)
+  const dataset = generateDataset(config.scale)
+  const loaded = await loadDataset(database.url, dataset, config.loader)
+  const fixture = pickFixture(dataset, loaded.ids)
+  const plugin = await startServer('plugin', {
+    BENCH_DATABASE_URL: database.url,
+    BENCH_POOL_SIZE: String(config.poolSize),
+    BENCH_FIXTURE: JSON.stringify(fixture),
+    BENCH_CEILING_PREPARED: '1',
+    BENCH_COUNT_STATEMENTS: '0',
+    BENCH_CPU_PROFILE: ''
+  })
+  servers.push(plugin)
+  const reads = scenarios(fixture).flatMap(scenario => scenario.kind === 'read' ? [scenario] : [])
+  const slice = async (index: number): Promise<Sample> => {
+    const scenario = reads[index % reads.length]!
+    const round = await measureRound({ origin: plugin.origin, connections: config.connections, seconds: SLICE_SECONDS, request: { method: 'GET', path: scenario.path } })
+    const rssMb = (await serverStats(plugin.origin)).rss / 1024 / 1024
+    return { second: (index + 1) * SLICE_SECONDS, rssMb, requestsPerSecond: round.requestsPerSecond, scenario: scenario.name }
+  }
+  // One pass over every scenario first fills the caches and the pools: that is warm-up.
+  for (let index = 0; index < reads.length; index += 1) await slice(index)
+  const samples: Sample[] = []
+  for (let index = 0; index < Math.ceil(seconds / SLICE_SECONDS); index += 1) samples.push(await slice(index))
+  const first = samples[0]!.rssMb
+  const worst = Math.max(...samples.map(sample => Math.abs(sample.rssMb - first) / first))
+  const flat = worst <= TOLERANCE
+  console.log(`\n| second | scenario | req/s | RSS MB |\n| --- | --- | --- | --- |`)
+  for (const sample of samples) console.log(`| ${sample.second} | ${sample.scenario} | ${sample.requestsPerSecond.toFixed(0)} | ${sample.rssMb.toFixed(1)} |`)
+  console.log(`\nRSS after warm-up ${first.toFixed(1)} MB; largest drift ${(worst * 100).toFixed(1)}% over ${seconds} s: ${flat ? 'flat' : 'NOT flat'} (±${TOLERANCE * 100}%)`)
+  await mkdir(RESULTS_FOLDER, { recursive: true })
+  const file = join(RESULTS_FOLDER, `soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  await writeFile(file, `${JSON.stringify({ scale: config.scale, seconds, connections: config.connections, samples, worstDrift: worst, flat }, null, 2)}\n`)
+  console.log(`results: ${file}`)
+  if (!flat) process.exitCode = 1
+}
+
+async function main (): Promise<void> {
+  const servers: RunningServer[] = []
+  const database = await createBenchDatabase(readConfig().adminUrl)
+  try {
+    await soak(database, servers)
+  } finally {
+    await Promise.allSettled(servers.map(async server => { await server.stop() }))
+    await database.drop()
+  }
+}
+
+await main()
