@@ -59,7 +59,7 @@ async function soak (database: BenchDatabase, servers: RunningServer[]): Promise
   const baseline = passes[0] ?? samples[0]!.rssMb
   const worst = Math.max(...passes.map(mean => Math.abs(mean - baseline) / baseline))
   const flat = worst <= TOLERANCE
-  console.log(`\n| second | scenario | req/s | RSS MB |\n| --- | --- | --- | --- |`)
+  console.log('\n| second | scenario | req/s | RSS MB |\n| --- | --- | --- | --- |')
   for (const sample of samples) console.log(`| ${sample.second} | ${sample.scenario} | ${sample.requestsPerSecond.toFixed(0)} | ${sample.rssMb.toFixed(1)} |`)
   const rss = samples.map(sample => sample.rssMb)
   console.log(`\nRSS ${Math.min(...rss).toFixed(1)}–${Math.max(...rss).toFixed(1)} MB after warm-up; mean per pass ${passes.map(mean => mean.toFixed(1)).join(' → ')} MB;` +

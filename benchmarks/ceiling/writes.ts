@@ -42,10 +42,13 @@ interface UpdateInput {
 
 const WRITTEN_ENTRY = `select json_build_object('data', ${entry('a', articleAttributes('a'), true)}, 'meta', '{}'::json)::text as body from a`
 
-/** Appends a link row at the end of the target's inverse order. */
+/**
+ * Appends a link row at the end of the target's inverse order as the plugin does: at the
+ * largest position, which reads order by position then link id, without reading the list.
+ */
 function linkTo (table: string, owner: string, target: string, ord: string): string {
   return `insert into ${table} (owner_id, target_id, ord, inv_ord)
-    select ${owner}, ${target}, ${ord}, coalesce((select max(x.inv_ord) from ${table} x where x.target_id = ${target}), 0) + 1`
+    select ${owner}, ${target}, ${ord}, 2147483647`
 }
 
 const CREATE_SQL = `with a as (

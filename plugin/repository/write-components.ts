@@ -7,6 +7,7 @@
  */
 import type { LinkSide } from '../content-types/model.js'
 import type { ComponentListWrite, RowPlan } from '../transform/input-plan.js'
+import type { CurrentItem, WriteFacts } from './write-facts.js'
 import type { Entity, WriteSession } from './write-session.js'
 
 export interface PreparedComponentList {
@@ -15,26 +16,18 @@ export interface PreparedComponentList {
 
 /** How the component writer reaches back to the row writer for each item (rows nest). */
 export interface RowWriter<Prepared> {
-  prepare: (row: RowPlan) => Promise<Prepared>
+  prepare: (row: RowPlan) => Prepared
   materialize: (prepared: Prepared) => Entity
 }
 
-interface CurrentItem {
-  component: string
-  /** The component row. */
-  id: number
-  linkId: number
-  ord: number
-}
-
-export async function prepareComponentList<Prepared> (
+export function prepareComponentList<Prepared> (
   session: WriteSession,
-  owner: RowPlan,
+  facts: WriteFacts,
   write: ComponentListWrite,
   rows: RowWriter<Prepared>
-): Promise<PreparedComponentList | null> {
+): PreparedComponentList | null {
   const sides = linkSides(write)
-  const current = owner.id === null ? [] : await currentItems(session, sides, owner.id)
+  const current = facts.currentItems(write)
   const byKey = new Map(current.map(candidate => [itemKey(candidate.component, candidate.id), candidate]))
   const find = (item: RowPlan): CurrentItem | undefined => item.id === null ? undefined : byKey.get(itemKey(item.model.uid, item.id))
   const strangers = write.items.filter(item => item.id !== null && find(item) === undefined)
@@ -44,22 +37,18 @@ export async function prepareComponentList<Prepared> (
   if (strangers.length > 0) return null
 
   const prepared: Prepared[] = []
-  for (const item of write.items) prepared.push(await rows.prepare(item))
+  for (const item of write.items) prepared.push(rows.prepare(item))
   const keptKeys = new Set(write.items.map(item => item.id === null ? '' : itemKey(item.model.uid, item.id)))
   for (const gone of current.filter(candidate => !keptKeys.has(itemKey(candidate.component, candidate.id)))) {
-    session.deleteComponent(gone.component, gone.id)
+    session.deletes.rows(gone.component, [gone.id])
   }
   return {
     apply (ownerEntity) {
       write.items.forEach((item, index) => {
         const entity = rows.materialize(prepared[index]!)
         const existing = find(item)
-        if (existing === undefined) {
-          const side = sides.get(item.model.uid)!
-          session.em.create(session.entityClass(side.entity), { owner: ownerEntity, target: entity, ord: index + 1, invOrd: 1 })
-        } else if (existing.ord !== index + 1) {
-          session.em.getReference(session.entityClass(sides.get(existing.component)!.entity), existing.linkId).ord = index + 1
-        }
+        if (existing === undefined) session.linkRows.insert(sides.get(item.model.uid)!, ownerEntity, entity, index + 1, 1)
+        else if (existing.ord !== index + 1) session.linkRows.renumber(sides.get(existing.component)!, existing.linkId, index + 1)
       })
     }
   }
@@ -75,22 +64,4 @@ function linkSides ({ attribute }: ComponentListWrite): Map<string, LinkSide> {
   return attribute.kind === 'component'
     ? new Map([[attribute.component, attribute.link]])
     : new Map(Object.entries(attribute.links))
-}
-
-/** One statement across all link tables of the attribute (a zone has one per component). */
-async function currentItems (session: WriteSession, sides: ReadonlyMap<string, LinkSide>, ownerId: number): Promise<CurrentItem[]> {
-  const components = [...sides.keys()]
-  const sql = components.map((component, index) => {
-    const entity = sides.get(component)!.entity
-    const column = (property: string): string => session.column(entity, property)
-    return `select ${index} as branch, ${column('id')} as id, ${column('target')} as target, ${column('ord')} as ord ` +
-      `from ${session.table(entity)} where ${column('owner')} = ?`
-  }).join(' union all ')
-  const rows = await session.select(sql, components.map(() => ownerId))
-  return rows.map(row => ({
-    component: components[Number(row.branch)]!,
-    id: Number(row.target),
-    linkId: Number(row.id),
-    ord: Number(row.ord)
-  }))
 }

@@ -16,6 +16,16 @@ export function nextLinkOrder (current: readonly number[], operation: LinkOperat
 }
 
 /**
+ * The ids `nextLinkOrder` may add to the list: those the existence check must cover. A
+ * to-one attribute links only the first item connected.
+ */
+export function connectableIds (operation: LinkOperation, toMany: boolean): number[] {
+  if (operation.kind === 'set') return [...operation.ids]
+  const ids = operation.connect.map(item => item.id)
+  return toMany ? ids : ids.slice(0, 1)
+}
+
+/**
  * Connects items in the given order, except that an item placed relative to another item
  * of the same request waits until that one is connected (as Strapi sorts them).
  */

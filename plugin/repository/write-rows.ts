@@ -1,12 +1,13 @@
 /**
- * A RowPlan (the entry or a component row) in two steps. `prepareRow` does every read the
- * row needs (uniqueness, uids, current links, related ids), recursively, reporting problems
- * to the session and writing nothing. `materializeRow` then hands the rows and links to the
- * unit of work (create, or assign onto a reference for an existing row), so one flush sends
- * them in batches.
+ * A RowPlan (the entry or a component row) in two steps. `prepare` runs every check the row
+ * needs (uniqueness, uids, current links, related ids) against the write's facts,
+ * recursively, reporting problems to the session and writing nothing. `materialize` then
+ * hands the rows to the unit of work (create, or assign onto a reference for an existing
+ * row) and queues their links, so one flush sends them in batches.
  */
 import type { RowPlan } from '../transform/input-plan.js'
 import { prepareComponentList, type PreparedComponentList, type RowWriter } from './write-components.js'
+import type { WriteFacts } from './write-facts.js'
 import { prepareLinks, type PreparedLinks } from './write-links.js'
 import type { Entity, WriteSession } from './write-session.js'
 import { ClaimedValues, checkUniqueValues, generateUid } from './write-unique.js'
@@ -21,25 +22,28 @@ export interface PreparedRow {
 
 export class RowWrites implements RowWriter<PreparedRow> {
   readonly #session: WriteSession
+  readonly #facts: WriteFacts
   readonly #claimed = new ClaimedValues()
 
-  constructor (session: WriteSession) {
+  constructor (session: WriteSession, facts: WriteFacts) {
     this.#session = session
+    this.#facts = facts
   }
 
-  async prepare (plan: RowPlan): Promise<PreparedRow> {
+  prepare (plan: RowPlan): PreparedRow {
     const session = this.#session
+    const facts = this.#facts
     const values: Record<string, unknown> = Object.fromEntries(plan.scalars.map(write => [write.attribute.name, write.value]))
-    await checkUniqueValues(session, plan, this.#claimed)
-    for (const uid of plan.uids) values[uid.attribute.name] = await generateUid(session, plan, uid, this.#claimed)
+    checkUniqueValues(session, facts, plan, this.#claimed)
+    for (const uid of plan.uids) values[uid.attribute.name] = generateUid(facts, plan, uid, this.#claimed)
     const links: PreparedLinks[] = []
     for (const write of plan.links) {
-      const prepared = await prepareLinks(session, plan, write)
+      const prepared = prepareLinks(session, facts, plan, write)
       if (prepared !== null) links.push(prepared)
     }
     const lists: PreparedComponentList[] = []
     for (const write of plan.lists) {
-      const prepared = await prepareComponentList(session, plan, write, this)
+      const prepared = prepareComponentList(session, facts, write, this)
       if (prepared !== null) lists.push(prepared)
     }
     return { plan, values, links, lists }

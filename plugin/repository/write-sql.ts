@@ -1,20 +1,36 @@
-/** The bits of SQL text the write path's hand-written reads need. */
+/** The bits of SQL text the write path's hand-written statements need. */
+
+/** A piece of SQL with `?` placeholders and their values, in order. */
+export interface SqlPart {
+  sql: string
+  params: unknown[]
+}
 
 export function quote (identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`
 }
 
-/** `?, ?, ?` for a list bound as separate parameters. */
-export function placeholders (count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ')
+/**
+ * A PostgreSQL array literal (`{1,NULL,3}`) bound as one text value (`?::int[]`): one
+ * parameter however long the list, and MikroORM, which inlines a JavaScript array as a bare
+ * comma list, could not hold a null in one.
+ */
+export function intArray (values: ReadonlyArray<number | null>): string {
+  return `{${values.map(value => value ?? 'NULL').join(',')}}`
 }
 
-/** Ids bound per statement: well under PostgreSQL's limit of 65535 parameters. */
-export const IDS_PER_STATEMENT = 5000
-
-/** `items` in slices of at most `size`. */
-export function chunks<T> (items: readonly T[], size = IDS_PER_STATEMENT): T[][] {
-  const slices: T[][] = []
-  for (let start = 0; start < items.length; start += size) slices.push(items.slice(start, start + size))
-  return slices
+/**
+ * Data-modifying statements sent as one. Every part of a WITH runs whether or not the last
+ * part reads it; the parts run in no defined order and all see the rows as they were when
+ * the statement began, so no part may depend on another's effect.
+ */
+export function oneStatement (parts: readonly SqlPart[]): SqlPart {
+  const last = parts.at(-1)
+  if (last === undefined) throw new Error('oneStatement needs a part')
+  const before = parts.slice(0, -1)
+  if (before.length === 0) return last
+  return {
+    sql: `with ${before.map((part, index) => `w${index} as (${part.sql})`).join(', ')} ${last.sql}`,
+    params: [...before.flatMap(part => part.params), ...last.params]
+  }
 }

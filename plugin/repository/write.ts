@@ -2,9 +2,11 @@
  * Create, update and delete of one entry (spec 4.4–4.6, DECISIONS §5), each in ONE
  * transaction: the entry, its component rows and its links land together or not at all.
  *
- * A write is checked in full before anything is written: the body's shape and values
+ * A write is checked in full before anything is committed: the body's shape and values
  * (transform/input), then what only the database knows (related ids, ownership of
- * component ids, uniqueness). All problems are answered together as one 400.
+ * component ids, uniqueness; one statement, write-facts). All problems are answered
+ * together as one 400. The only write before the checks is an update's first statement,
+ * which takes the row lock and can fail on no check (see `lockByUpdate`).
  */
 import { LockMode } from '@mikro-orm/core'
 import type { SqlEntityManager } from '@mikro-orm/sql'
@@ -14,12 +16,12 @@ import { NotFoundError } from '../errors.js'
 import { IssueList } from '../transform/input-issues.js'
 import { planEntryWrite } from '../transform/input.js'
 import { hashPasswords } from '../transform/input-passwords.js'
-import type { RowPlan } from '../transform/input-plan.js'
+import type { RowPlan, ScalarWrite } from '../transform/input-plan.js'
 import type { Database } from './database.js'
-import { componentTree } from './write-cleanup.js'
 import { translateDatabaseError } from './write-errors.js'
+import { gatherWriteFacts } from './write-facts.js'
 import { RowWrites } from './write-rows.js'
-import { deleteRows, WriteSession } from './write-session.js'
+import { WriteSession } from './write-session.js'
 
 export interface WriteContext {
   /** The admin user making the write, recorded as createdBy/updatedBy where the model has them. */
@@ -46,9 +48,9 @@ export async function updateEntry (
   const { root, issues } = planEntryWrite(registry, model, body, id)
   await hashPasswordsOfValidBody(root, issues)
   return await inTransaction(db, registry, issues, root, async session => {
-    await lockEntry(session, model, id)
-    const updater = creatorValues(session, model, context, ['updatedBy'])
-    return await writeRow(session, root, { ...updater, updatedAt: new Date() })
+    const { early, later } = splitUncheckedScalars(root)
+    await lockByUpdate(session, model, id, { ...early, ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() })
+    return await writeRow(session, { ...root, scalars: later }, {})
   })
 }
 
@@ -56,10 +58,8 @@ export async function updateEntry (
 export async function deleteEntry (db: Database, registry: Registry, model: ContentTypeModel, id: number): Promise<void> {
   await inTransaction(db, registry, new IssueList(), null, async session => {
     await lockEntry(session, model, id)
-    // Found before the entry goes: deleting it cascades the links that lead to them.
-    const components = await componentTree(session, model, [id])
-    await session.em.nativeDelete(session.entityClass(model.entity), { id })
-    await deleteRows(session, components)
+    session.deletes.rows(model.uid, [id])
+    await session.deletes.run(session)
   })
 }
 
@@ -69,12 +69,12 @@ async function hashPasswordsOfValidBody (root: RowPlan, issues: IssueList): Prom
 }
 
 async function writeRow (session: WriteSession, root: RowPlan, extra: Record<string, unknown>): Promise<number> {
-  const rows = new RowWrites(session)
-  const prepared = await rows.prepare(root)
+  const rows = new RowWrites(session, await gatherWriteFacts(session, root))
+  const prepared = rows.prepare(root)
   session.issues.throwIfAny()
-  await session.runDeletes()
+  await session.deletes.run(session)
   const entry = rows.materialize(prepared, extra)
-  await session.em.flush()
+  await session.flush()
   return Number(entry.id)
 }
 
@@ -92,12 +92,42 @@ async function inTransaction<T> (
   }
 }
 
+function isRowId (id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= INT32_MAX
+}
+
 /** Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if absent. */
 async function lockEntry (session: WriteSession, model: ContentTypeModel, id: number): Promise<void> {
-  const found = Number.isInteger(id) && id >= 1 && id <= INT32_MAX
+  const found = isRowId(id)
     ? await session.em.findOne(session.entityClass(model.entity), { id }, { fields: ['id'] as never[], lockMode: LockMode.PESSIMISTIC_WRITE })
     : null
   if (found === null) throw new NotFoundError()
+}
+
+/**
+ * An update's lock is the UPDATE of the values that need no check (`updatedAt` always moves):
+ * it queues concurrent writes of the entry like a `select … for update`, answers the 404, and
+ * saves the statement the flush would send for them. Should a later check fail, the
+ * transaction rolls it back.
+ */
+async function lockByUpdate (session: WriteSession, model: ContentTypeModel, id: number, values: Record<string, unknown>): Promise<void> {
+  const changed = isRowId(id) ? await session.em.nativeUpdate(session.entityClass(model.entity), { id }, values) : 0
+  if (changed === 0) throw new NotFoundError()
+}
+
+/**
+ * The root's scalars that no check reads (`early`: written by the lock) and the unique
+ * ones (`later`: written by the flush once checked, so a taken value is a 400 listed with
+ * every other problem rather than an index error cutting the checks short).
+ */
+function splitUncheckedScalars (root: RowPlan): { early: Record<string, unknown>, later: ScalarWrite[] } {
+  const early: Record<string, unknown> = {}
+  const later: ScalarWrite[] = []
+  for (const write of root.scalars) {
+    if (write.attribute.unique) later.push(write)
+    else early[write.attribute.name] = write.value
+  }
+  return { early, later }
 }
 
 /** Creator fields are written only when the model declares them (spec 4.7 feature). */

@@ -52,7 +52,8 @@ function relationJson (scope: StatementScope, parent: RowRef, attribute: Relatio
     return countWrapper(`(select count(*) ${linked.from}${whereClause(conditions)})`)
   }
   const entry = entryJson(scope, linked, populate, false)
-  const order = orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`] : [])
+  // Links appended without a position share the largest one and keep insertion order (link id).
+  const order = orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`, `${linked.linkId} asc`] : [])
   if (!toMany) {
     return relationWrapper(`(select ${entry} ${linked.from}${whereClause(conditions)}${order} limit 1)`)
   }

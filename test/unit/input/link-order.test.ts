@@ -1,6 +1,6 @@
 /** The ordered list of linked ids after a relation operation. */
 import t from 'tap'
-import { nextLinkOrder } from '../../../plugin/repository/write-link-order.js'
+import { connectableIds, nextLinkOrder } from '../../../plugin/repository/write-link-order.js'
 import type { ConnectPosition, LinkOperation } from '../../../plugin/transform/input-plan.js'
 
 const connect = (...items: Array<number | [number, ConnectPosition]>): LinkOperation => ({
@@ -39,4 +39,16 @@ t.test('to-one: connect replaces, disconnect clears only the linked id', async t
   t.same(nextLinkOrder([1], connect(2), false), { ok: true, ids: [2] })
   t.same(nextLinkOrder([1], { kind: 'edit', disconnect: [2], connect: [] }, false), { ok: true, ids: [1] })
   t.same(nextLinkOrder([1], { kind: 'edit', disconnect: [1], connect: [] }, false), { ok: true, ids: [] })
+})
+
+t.test('the ids an operation may add: what the existence check covers', async t => {
+  t.same(connectableIds({ kind: 'set', ids: [3, 9] }, true), [3, 9])
+  t.same(connectableIds(connect(4, [5, { start: true }]), true), [4, 5])
+  t.same(connectableIds(connect(4, 5), false), [4], 'a to-one attribute links the first item only')
+  t.same(connectableIds({ kind: 'edit', disconnect: [1], connect: [] }, true), [], 'a disconnect adds nothing')
+  const cases: Array<[LinkOperation, boolean]> = [[connect(4, 5), false], [connect(7, [8, { before: 7 }]), true], [{ kind: 'set', ids: [2] }, false]]
+  for (const [operation, toMany] of cases) {
+    const order = nextLinkOrder([], operation, toMany)
+    t.same(order.ok ? order.ids.filter(id => !connectableIds(operation, toMany).includes(id)) : [], [], 'nextLinkOrder adds no other id')
+  }
 })

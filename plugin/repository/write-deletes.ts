@@ -1,0 +1,119 @@
+/**
+ * The deletions a write decides on, sent as ONE statement once every check has passed: link
+ * rows (gone from a list, or taken from their previous owner by a to-one side), and rows
+ * together with every component row nested in them at any depth.
+ *
+ * Deleting a row cascades its link rows (FK), but the component rows those links pointed at
+ * would be left behind. They are found through those very links in the same statement:
+ * every part of a statement sees the rows as they were when it began. The writer holds the
+ * entry's row lock by then, so no concurrent write can have changed what it finds.
+ */
+import type { LinkSide, Model } from '../content-types/model.js'
+import type { WriteSession } from './write-session.js'
+import { intArray, oneStatement, type SqlPart } from './write-sql.js'
+
+/** Links of `side` pointing at `others`, except those of the row `keptSelf`. */
+interface Release {
+  side: LinkSide
+  others: number[]
+  keptSelf: number | null
+}
+
+export class PendingDeletes {
+  readonly #links = new Map<string, Set<number>>()
+  readonly #releases: Release[] = []
+  readonly #rows = new Map<string, Set<number>>()
+
+  /** Link rows by id. */
+  links (linkEntity: string, ids: Iterable<number>): void {
+    addAll(this.#links, linkEntity, ids)
+  }
+
+  /** Unlinks `others` from whichever rows hold them on `side`, but `keptSelf`. */
+  release (side: LinkSide, others: readonly number[], keptSelf: number | null): void {
+    this.#releases.push({ side, others: [...others], keptSelf })
+  }
+
+  /** Rows of model `uid` (an entry or component rows), with what is nested in them. */
+  rows (uid: string, ids: Iterable<number>): void {
+    addAll(this.#rows, uid, ids)
+  }
+
+  async run (session: WriteSession): Promise<void> {
+    const parts = [
+      ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
+      ...this.#releases.map(release => releaseLinks(session, release)),
+      ...rowDeletes(session, this.#rows)
+    ]
+    this.#links.clear()
+    this.#releases.length = 0
+    this.#rows.clear()
+    if (parts.length === 0) return
+    const { sql, params } = oneStatement(parts)
+    await session.select(sql, params)
+  }
+}
+
+function deleteLinkRows (session: WriteSession, entity: string, ids: ReadonlySet<number>): SqlPart {
+  return { sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} = any(?::int[])`, params: [intArray([...ids])] }
+}
+
+function releaseLinks (session: WriteSession, { side, others, keptSelf }: Release): SqlPart {
+  const column = (property: string): string => session.column(side.entity, property)
+  const sql = `delete from ${session.table(side.entity)} where ${column(side.other)} = any(?::int[])`
+  return keptSelf === null
+    ? { sql, params: [intArray(others)] }
+    : { sql: `${sql} and ${column(side.self)} <> ?`, params: [intArray(others), keptSelf] }
+}
+
+/** One DELETE per table, its ids given and found under the given rows. */
+function rowDeletes (session: WriteSession, rows: ReadonlyMap<string, ReadonlySet<number>>): SqlPart[] {
+  const sources = new Map<string, SqlPart[]>()
+  for (const [uid, ids] of rows) {
+    const given = { sql: 'select unnest(?::int[])', params: [intArray([...ids])] }
+    addSource(sources, uid, given)
+    addNestedSources(session, session.registry.model(uid), given, sources)
+  }
+  return [...sources].map(([uid, idSources]) => {
+    const entity = session.registry.model(uid).entity
+    return {
+      sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} in (${idSources.map(source => source.sql).join(' union all ')})`,
+      params: idSources.flatMap(source => source.params)
+    }
+  })
+}
+
+/** The component rows under the rows `owners` selects, per component, through every component and zone link table. */
+function addNestedSources (session: WriteSession, model: Model, owners: SqlPart, sources: Map<string, SqlPart[]>): void {
+  for (const [component, linkEntity] of componentLinks(model)) {
+    const column = (property: string): string => session.column(linkEntity, property)
+    const children = {
+      sql: `select ${column('target')} from ${session.table(linkEntity)} where ${column('owner')} in (${owners.sql})`,
+      params: owners.params
+    }
+    addSource(sources, component, children)
+    // The registry refuses components that include each other, so this ends.
+    addNestedSources(session, session.registry.model(component), children, sources)
+  }
+}
+
+function componentLinks (model: Model): Array<[component: string, linkEntity: string]> {
+  const links: Array<[string, string]> = []
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind === 'component') links.push([attribute.component, attribute.link.entity])
+    if (attribute.kind === 'dynamiczone') {
+      for (const [component, link] of Object.entries(attribute.links)) links.push([component, link.entity])
+    }
+  }
+  return links
+}
+
+function addSource (sources: Map<string, SqlPart[]>, uid: string, source: SqlPart): void {
+  sources.set(uid, [...(sources.get(uid) ?? []), source])
+}
+
+function addAll<K> (sets: Map<K, Set<number>>, key: K, ids: Iterable<number>): void {
+  const all = sets.get(key) ?? new Set<number>()
+  for (const id of ids) all.add(id)
+  sets.set(key, all)
+}

@@ -1,0 +1,208 @@
+/**
+ * What the checks of a write need from the database, asked in ONE statement before any
+ * check runs (after an update's row lock): the current links and component items of the
+ * rows being updated, which referenced ids exist (files with their mime type), which sent
+ * unique values are taken and which variants of a generated uid. Everything asked depends
+ * only on the plan, so the whole tree is asked at once; the checks then look the answers up
+ * synchronously, in the order they report problems.
+ */
+import type { LinkSide } from '../content-types/model.js'
+import type { ComponentListWrite, LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../transform/input-plan.js'
+import type { Row } from './database.js'
+import { connectableIds } from './write-link-order.js'
+import { isToMany } from './write-links.js'
+import type { WriteSession } from './write-session.js'
+import { needsUniqueCheck } from './write-unique.js'
+
+/** A link row as seen from the side being written. */
+export interface CurrentLink {
+  id: number
+  other: number
+  order: number
+}
+
+/** A component row linked to its owner through one of an attribute's link tables. */
+export interface CurrentItem {
+  component: string
+  /** The component row. */
+  id: number
+  linkId: number
+  ord: number
+}
+
+/** A row that a relation or media attribute refers to; `mime` is read for files only. */
+export interface ReferencedRow {
+  mime: string | null
+}
+
+export interface WriteFacts {
+  /** The written row's links of this attribute, in the row's order (position, then link id). */
+  currentLinks: (write: LinkWrite) => readonly CurrentLink[]
+  currentItems: (write: ComponentListWrite) => readonly CurrentItem[]
+  /** The row `id` of model `targetUid`, if it exists. */
+  referenced: (targetUid: string, id: number) => ReferencedRow | undefined
+  /** Whether another row already holds this unique value. */
+  isTaken: (write: ScalarWrite) => boolean
+  /** Values of the uid's column equal to its base or starting with `base-`. */
+  takenUids: (uid: UidToGenerate) => ReadonlySet<string>
+}
+
+export async function gatherWriteFacts (session: WriteSession, root: RowPlan): Promise<WriteFacts> {
+  const facts = new FactStatement(session)
+  facts.addRow(root)
+  await facts.run()
+  return facts
+}
+
+const NO_LINKS: readonly CurrentLink[] = []
+const NO_ITEMS: readonly CurrentItem[] = []
+const NO_VALUES: ReadonlySet<string> = new Set()
+
+/** One `union all` branch: every row it yields goes to `answer`. */
+interface Question {
+  sql: string
+  params: unknown[]
+  answer: (row: Row) => void
+}
+
+/** The columns every branch yields, so the branches can be one `union all`. */
+interface BranchColumns {
+  id?: string
+  other?: string
+  position?: string
+  value?: string
+}
+
+class FactStatement implements WriteFacts {
+  readonly #session: WriteSession
+  readonly #questions: Question[] = []
+  /** Ids referenced per target model, asked as one branch per table once the tree is walked. */
+  readonly #referencedIds = new Map<string, Set<number>>()
+  readonly #links = new Map<LinkWrite, CurrentLink[]>()
+  readonly #items = new Map<ComponentListWrite, CurrentItem[]>()
+  readonly #referenced = new Map<string, Map<number, ReferencedRow>>()
+  readonly #taken = new Set<ScalarWrite>()
+  readonly #uids = new Map<UidToGenerate, Set<string>>()
+
+  constructor (session: WriteSession) {
+    this.#session = session
+  }
+
+  currentLinks (write: LinkWrite): readonly CurrentLink[] {
+    return this.#links.get(write) ?? NO_LINKS
+  }
+
+  currentItems (write: ComponentListWrite): readonly CurrentItem[] {
+    return this.#items.get(write) ?? NO_ITEMS
+  }
+
+  referenced (targetUid: string, id: number): ReferencedRow | undefined {
+    return this.#referenced.get(targetUid)?.get(id)
+  }
+
+  isTaken (write: ScalarWrite): boolean {
+    return this.#taken.has(write)
+  }
+
+  takenUids (uid: UidToGenerate): ReadonlySet<string> {
+    return this.#uids.get(uid) ?? NO_VALUES
+  }
+
+  /** Asks what `row` and every row nested in it need. */
+  addRow (row: RowPlan): void {
+    for (const write of row.scalars) {
+      if (needsUniqueCheck(write)) this.#askTaken(row, write)
+    }
+    for (const uid of row.uids) this.#askUids(row, uid)
+    for (const write of row.links) {
+      if (row.id !== null) this.#askLinks(write, row.id)
+      const ids = this.#referencedIds.get(write.attribute.target) ?? new Set<number>()
+      for (const id of connectableIds(write.operation, isToMany(write.attribute))) ids.add(id)
+      this.#referencedIds.set(write.attribute.target, ids)
+    }
+    for (const write of row.lists) {
+      if (row.id !== null) this.#askItems(write, row.id)
+      for (const item of write.items) this.addRow(item)
+    }
+  }
+
+  /** Sends every question as one `union all` and files each answer row under its question. */
+  async run (): Promise<void> {
+    for (const [uid, ids] of this.#referencedIds) {
+      if (ids.size > 0) this.#askReferenced(uid, [...ids])
+    }
+    if (this.#questions.length === 0) return
+    const sql = this.#questions.map(question => question.sql).join(' union all ')
+    const rows = await this.#session.select(sql, this.#questions.flatMap(question => question.params))
+    for (const row of rows) this.#questions[Number(row.question)]!.answer(row)
+    for (const links of this.#links.values()) links.sort((a, b) => a.order - b.order || a.id - b.id)
+  }
+
+  #ask (columns: BranchColumns, rest: string, params: unknown[], answer: (row: Row) => void): void {
+    const { id = 'null', other = 'null', position = 'null', value = 'null' } = columns
+    const sql = `select ${this.#questions.length} as question, (${id})::int as id, (${other})::int as other, ` +
+      `(${position})::int as position, (${value})::text as value ${rest}`
+    this.#questions.push({ sql, params, answer })
+  }
+
+  #askLinks (write: LinkWrite, rowId: number): void {
+    const side = write.attribute.link
+    const column = (property: string): string => this.#session.column(side.entity, property)
+    const links: CurrentLink[] = []
+    this.#links.set(write, links)
+    this.#ask({ id: column('id'), other: column(side.other), position: column(side.order) },
+      `from ${this.#session.table(side.entity)} where ${column(side.self)} = ?`, [rowId],
+      row => links.push({ id: Number(row.id), other: Number(row.other), order: Number(row.position) }))
+  }
+
+  /** One branch per link table of the attribute (a zone has one per allowed component). */
+  #askItems (write: ComponentListWrite, ownerId: number): void {
+    const { attribute } = write
+    const sides: Array<[string, LinkSide]> = attribute.kind === 'component'
+      ? [[attribute.component, attribute.link]]
+      : Object.entries(attribute.links)
+    const items: CurrentItem[] = []
+    this.#items.set(write, items)
+    for (const [component, side] of sides) {
+      const column = (property: string): string => this.#session.column(side.entity, property)
+      this.#ask({ id: column('id'), other: column('target'), position: column('ord') },
+        `from ${this.#session.table(side.entity)} where ${column('owner')} = ?`, [ownerId],
+        row => items.push({ component, id: Number(row.other), linkId: Number(row.id), ord: Number(row.position) }))
+    }
+  }
+
+  #askReferenced (uid: string, ids: number[]): void {
+    const model = this.#session.registry.model(uid)
+    const id = this.#session.column(model.entity, 'id')
+    const isFile = uid === this.#session.registry.file.uid
+    const found = new Map<number, ReferencedRow>()
+    this.#referenced.set(uid, found)
+    this.#ask({ id, ...(isFile ? { value: this.#session.column(model.entity, 'mime') } : {}) },
+      `from ${this.#session.table(model.entity)} where ${id} in (?)`, [ids],
+      row => found.set(Number(row.id), { mime: row.value === null ? null : String(row.value) }))
+  }
+
+  /**
+   * The condition is built by MikroORM's query builder, as `em.count` would build it, so a
+   * value is converted for its column (dates, big integers) exactly as when it is written.
+   */
+  #askTaken (row: RowPlan, write: ScalarWrite): void {
+    const others = row.id === null ? {} : { id: { $ne: row.id } }
+    const { sql, params } = this.#session.em.createQueryBuilder(this.#session.entityClass(row.model.entity))
+      .select('id' as never)
+      .where({ [write.attribute.name]: write.value, ...others })
+      .limit(1)
+      .toQuery()
+    this.#ask({}, `where exists (${sql})`, [...params], () => this.#taken.add(write))
+  }
+
+  #askUids (row: RowPlan, uid: UidToGenerate): void {
+    const entity = row.model.entity
+    const column = this.#session.column(entity, uid.attribute.name)
+    const taken = new Set<string>()
+    this.#uids.set(uid, taken)
+    // The slug holds only [a-z0-9-], so it needs no escaping inside LIKE.
+    this.#ask({ value: column }, `from ${this.#session.table(entity)} where ${column} = ? or ${column} like ?`,
+      [uid.base, `${uid.base}-%`], found => taken.add(String(found.value)))
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The link rows a write inserts and changes, sent after the unit of work has flushed (new
+ * entries and component rows have their ids then) as ONE statement for every link table:
+ * MikroORM would send one per table. Link rows are plain pairs with positions, never loaded
+ * as entities, so nothing in the identity map has to know about them.
+ *
+ * Deletions are not in it: they run before the flush (see WriteSession), because a to-one
+ * link can only be inserted once the old one is gone, and the parts of one statement run in
+ * no defined order.
+ */
+import type { LinkSide } from '../content-types/model.js'
+import type { Entity, WriteSession } from './write-session.js'
+import { intArray, oneStatement, type SqlPart } from './write-sql.js'
+
+/**
+ * The position of a link appended to the end of a list without reading the list (the other
+ * side of a link written from one side): after every positioned link, and, as every read
+ * orders a list by position then link id, after the links appended before it. Writing that
+ * list renumbers it 1..n.
+ */
+export const APPENDED_POSITION = 2_147_483_647
+
+/** An entity created or referenced in this write (its id may come with the flush), or an id. */
+type RowRef = Entity | number
+
+type LinkColumn = 'owner' | 'target' | 'ord' | 'invOrd'
+
+const LINK_COLUMNS: readonly LinkColumn[] = ['owner', 'target', 'ord', 'invOrd']
+
+type NewLink = Record<LinkColumn, RowRef>
+
+/**
+ * What changes in an existing link row; unset columns are kept. `renew` gives the row a new
+ * link id, so a link moved to another row sorts as if it had just been appended there.
+ */
+type LinkChange = Partial<Record<LinkColumn, number>> & { renew?: boolean }
+
+interface TableWrites {
+  inserts: NewLink[]
+  changes: Map<number, LinkChange>
+}
+
+export class PendingLinkRows {
+  readonly #tables = new Map<string, TableWrites>()
+
+  /** A new link from `self` (the row written) to `other`, at `position` on the written side. */
+  insert (side: LinkSide, self: RowRef, other: RowRef, position: number, otherPosition: number): void {
+    this.#table(side.entity).inserts.push({
+      [side.self]: self, [side.other]: other, [side.order]: position, [otherOrder(side)]: otherPosition
+    } as NewLink)
+  }
+
+  /** Moves an existing link to `position` in the written side's list. */
+  renumber (side: LinkSide, linkId: number, position: number): void {
+    this.#change(side.entity, linkId, { [side.order]: position })
+  }
+
+  /**
+   * Points an existing link of the written row at `other` instead, as if it were deleted and
+   * a new one inserted: one statement after the flush rather than a delete before it.
+   */
+  retarget (side: LinkSide, linkId: number, other: number, position: number, otherPosition: number): void {
+    this.#change(side.entity, linkId, { [side.other]: other, [side.order]: position, [otherOrder(side)]: otherPosition, renew: true })
+  }
+
+  /** Sends everything pending, once the unit of work has flushed. */
+  async write (session: WriteSession): Promise<void> {
+    const parts: SqlPart[] = []
+    for (const [entity, { inserts, changes }] of this.#tables) {
+      if (inserts.length > 0) parts.push(insertRows(session, entity, inserts))
+      if (changes.size > 0) parts.push(changeRows(session, entity, changes))
+    }
+    this.#tables.clear()
+    if (parts.length === 0) return
+    const { sql, params } = oneStatement(parts)
+    await session.select(sql, params)
+  }
+
+  /** Changes of one row are merged: two updates of one row in one statement would not both apply. */
+  #change (entity: string, linkId: number, change: LinkChange): void {
+    const changes = this.#table(entity).changes
+    changes.set(linkId, { ...changes.get(linkId), ...change })
+  }
+
+  #table (entity: string): TableWrites {
+    let writes = this.#tables.get(entity)
+    if (writes === undefined) {
+      writes = { inserts: [], changes: new Map() }
+      this.#tables.set(entity, writes)
+    }
+    return writes
+  }
+}
+
+function otherOrder (side: LinkSide): 'ord' | 'invOrd' {
+  return side.order === 'ord' ? 'invOrd' : 'ord'
+}
+
+/**
+ * Columns bound as arrays: four parameters whatever the row count. `unnest` yields the rows
+ * in list order, so link ids follow insertion order as the reads' tie-break expects.
+ */
+function insertRows (session: WriteSession, entity: string, rows: readonly NewLink[]): SqlPart {
+  const columns = LINK_COLUMNS.map(property => session.column(entity, property))
+  return {
+    sql: `insert into ${session.table(entity)} (${columns.join(', ')}) ` +
+      `select * from unnest(${columns.map(() => '?::int[]').join(', ')})`,
+    params: LINK_COLUMNS.map(property => intArray(rows.map(row => idOf(row[property]))))
+  }
+}
+
+/** One UPDATE per table, setting only the columns some row changes. */
+function changeRows (session: WriteSession, entity: string, changes: ReadonlyMap<number, LinkChange>): SqlPart {
+  const column = (property: string): string => session.column(entity, property)
+  const rows = [...changes]
+  const changed = LINK_COLUMNS.filter(property => rows.some(([, change]) => change[property] !== undefined))
+  const assignments = changed.map(property => `${column(property)} = coalesce(v.${property}, l.${column(property)})`)
+  const params: unknown[] = []
+  const renews = rows.some(([, change]) => change.renew === true)
+  if (renews) {
+    assignments.push(`${column('id')} = case when v.renew then nextval(pg_get_serial_sequence(?, ?)) else l.${column('id')} end`)
+    params.push(session.table(entity), session.fieldName(entity, 'id'))
+  }
+  const arrays = [intArray(rows.map(([id]) => id)), ...changed.map(property => intArray(rows.map(([, change]) => change[property] ?? null)))]
+  params.push(...arrays)
+  if (renews) params.push(`{${rows.map(([, change]) => change.renew === true ? 't' : 'f').join(',')}}`)
+  const columns = ['id', ...changed, ...(renews ? ['renew'] : [])]
+  return {
+    sql: `update ${session.table(entity)} as l set ${assignments.join(', ')} ` +
+      `from unnest(${arrays.map(() => '?::int[]').join(', ')}${renews ? ', ?::bool[]' : ''}) as v(${columns.join(', ')}) ` +
+      `where l.${column('id')} = v.id`,
+    params
+  }
+}
+
+function idOf (row: RowRef): number {
+  if (typeof row === 'number') return row
+  const id = row.id
+  if (typeof id !== 'number') throw new Error('A linked row has no id after the flush')
+  return id
+}
