@@ -11,6 +11,7 @@ import type { RowRef } from './linked-rows.js'
 import type { SqlNames } from './names.js'
 import { StatementScope } from './scope.js'
 import { aggregate, entryJson } from './selection.js'
+import { EMPTY_JSON_ARRAY } from '../../transform/entry-shape.js'
 import { creatorObject } from '../../transform/entry-shape.js'
 import type { JsonPair } from '../../transform/entry-shape.js'
 import { ADMIN_USER_ENTITY } from '../../admin/admin-entity.js'
@@ -40,9 +41,11 @@ function topLevelRow (scope: StatementScope, model: ContentTypeModel): RowRef & 
 /**
  * Columns of the result: `data` (JSON text of the entries) and `total` (or null).
  * The page is cut first and the JSON built only for its rows, so deep offsets do not
- * build the JSON of the rows they skip. The total is its own count over the same
- * conditions: a window count over the page query would carry every matching row
- * (all columns) through the window, which measured slower than counting twice.
+ * build the JSON of the rows they skip. How the total is counted depends on the filters
+ * (both measured): without them a separate count is cheapest, since the page can stop
+ * after `limit` rows of an index; with them every row is filtered anyway, and a window
+ * count over the page query filters once instead of twice. An empty page (past the end)
+ * has no row to carry the window count: only then does the separate count run.
  */
 function compileList (scope: StatementScope, model: ContentTypeModel, tree: QueryTree): CompiledStatement {
   const conditions = (row: RowRef): string => {
@@ -50,22 +53,32 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
     if (tree.filters !== null) all.push(compileFilter(scope, row, tree.filters))
     return whereClause(all)
   }
+  const separateCount = (): string => {
+    const counted = topLevelRow(scope, model)
+    return `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})`
+  }
   const { pagination } = tree
+  const windowCount = pagination.withCount && tree.filters !== null
   const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
   const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
   const inner = topLevelRow(scope, model)
-  const page = `select ${inner.alias}.* from ${inner.table} ${inner.alias}${conditions(inner)}` +
+  const page = `select ${inner.alias}.*${windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''} ` +
+    `from ${inner.table} ${inner.alias}${conditions(inner)}` +
     `${orderBy(scope, inner, tree.sort)} limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
   const row: RowRef = { model, alias: scope.aliases.take('p') }
   const creators = tree.creatorFields === true && model.populateCreatorFields ? creatorPairs(scope, row) : []
-  const entries = `select ${entryJson(scope, row, tree, true, creators)} as j from (${page}) ${row.alias}`
-  let total = 'null::int'
-  if (pagination.withCount) {
-    const counted = topLevelRow(scope, model)
-    total = `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})::int`
+  const entry = entryJson(scope, row, tree, true, creators)
+  if (windowCount) {
+    const total = `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int as total`
+    return { sql: `select coalesce(json_agg(${entry}), ${EMPTY_JSON_ARRAY})::text as data, ${total} from (${page}) ${row.alias}`, params: scope.params.values }
   }
+  const total = pagination.withCount ? `${separateCount()}::int` : 'null::int'
+  const entries = `select ${entry} as j from (${page}) ${row.alias}`
   return { sql: `select ${aggregate(entries)}::text as data, ${total} as total`, params: scope.params.values }
 }
+
+/** Attribute names start with a letter, so no column of a content table can be called this. */
+const TOTAL_COLUMN = '"__total"'
 
 /** Each creator as `{ id, firstname, lastname }` or null, from the admin users table. */
 function creatorPairs (scope: StatementScope, row: RowRef): JsonPair[] {

@@ -47,6 +47,13 @@ t.test('a plain list is one statement: the page cut first, JSON built for its ro
   t.same(params, [25, 0])
 })
 
+t.test('with filters, the total is a window count over the filtered page query', async t => {
+  const { sql } = compiler.list(article, tree({ filters: { kind: 'compare', path: ['title'], operator: '$containsi', value: 'a' } }))
+  t.match(sql, /^select coalesce\(json_agg\(json_build_object/)
+  t.match(sql, /select t1\.\*, count\(\*\) over \(\) as "__total" from "articles" t1 where t1\."published_at" is not null and t1\."title" ilike \$1/)
+  t.match(sql, /coalesce\(max\(p\d+\."__total"\), \(select count\(\*\) from "articles" t\d+ where .* ilike \$4\)\)::int as total/, 'the separate count only for an empty page')
+})
+
 t.test('withCount=false leaves the count out', async t => {
   const { sql } = compiler.list(article, tree({ pagination: { mode: 'offset', start: 10, limit: 5, withCount: false } }))
   t.notMatch(sql, /count\(\*\)/)
