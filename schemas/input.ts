@@ -15,7 +15,8 @@ import type {
 } from '../plugin/content-types/model.js'
 import type { Registry } from '../plugin/content-types/registry.js'
 import { IGNORED_ENTRY_KEYS } from '../plugin/transform/input.js'
-import { EMAIL_PATTERN, UID_PATTERN, VARCHAR_LIMIT, VARCHAR_TYPES } from '../plugin/transform/input-scalar.js'
+import { UID_PATTERN, VARCHAR_LIMIT, VARCHAR_TYPES } from '../plugin/transform/input-scalar.js'
+import { EMAIL_PATTERN } from '../plugin/content-types/email.js'
 
 export type InputVariant = 'create' | 'update'
 

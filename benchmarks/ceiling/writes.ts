@@ -6,25 +6,10 @@
 import { slugify } from '../vocabulary.js'
 import { articleAttributes, entry } from './fragments.js'
 import type { CeilingQuery } from './reads.js'
+import type { ArticleScalars } from '../dataset.js'
 
 /** The create scenario's body (`scenarios.ts#createBody`); the ceiling trusts its shape. */
-interface CreateInput {
-  title: string
-  excerpt: string
-  body: string
-  readingTime: number
-  views: string
-  rating: number
-  score: number
-  featured: boolean
-  publishedOn: string
-  publishAt: string
-  scheduledAt: string
-  lastReviewedAt: string
-  metadata: unknown
-  status: string
-  contactEmail: string
-  internalNotes: string
+interface CreateInput extends Omit<ArticleScalars, 'slug'> {
   author: number
   category: number
   tags: number[]

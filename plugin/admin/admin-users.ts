@@ -2,6 +2,7 @@
  * Admin users: created by the CLI or the `admin.createUser` decoration, logged in at
  * `POST /admin/login`. Only their id, firstname and lastname ever reach a content answer.
  */
+import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database } from '../repository/database.js'
 import { ValidationError } from '../errors.js'
 import { hashPassword, passwordMatches } from '../auth/passwords.js'
@@ -20,15 +21,13 @@ export interface AdminUser {
   email: string
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 export class AdminUsers {
   readonly #db: Database
   constructor (db: Database) { this.#db = db }
 
   async createUser (input: NewAdminUser): Promise<AdminUser> {
     const email = typeof input?.email === 'string' ? input.email.toLowerCase() : ''
-    if (!EMAIL.test(email)) throw ValidationError.at(['email'], 'email must be a valid email')
+    if (!EMAIL_PATTERN.test(email)) throw ValidationError.at(['email'], 'email must be a valid email')
     if (typeof input.firstname !== 'string' || input.firstname.trim() === '') throw ValidationError.at(['firstname'], 'firstname is required')
     if (typeof input.password !== 'string' || input.password.length < 8) throw ValidationError.at(['password'], 'password must be at least 8 characters')
     const password = await hashPassword(input.password)

@@ -63,9 +63,13 @@ async function apiTokenCaller (context: CallerContext, permissions: ResolvedPerm
   return { kind: 'token', tokenId, ability: grants(`token:${tokenId}`, new Map(Object.entries(listed).map(([uid, actions]) => [uid, new Set(actions)]))) }
 }
 
-export async function resolveCaller (context: CallerContext, request: FastifyRequest): Promise<Caller> {
+/** The caller without credentials: the same for every request, so made once. */
+function anonymousCaller (permissions: ResolvedPermissions | null): Caller {
+  return { kind: 'public', ability: permissions === null ? FULL_ACCESS : roleAbility(permissions, 'public') }
+}
+
+async function resolveCaller (context: CallerContext, anonymous: Caller, request: FastifyRequest): Promise<Caller> {
   const { permissions } = context
-  const anonymous: Caller = { kind: 'public', ability: permissions === null ? FULL_ACCESS : roleAbility(permissions, 'public') }
   const header = request.headers.authorization
   if (header === undefined || header === '') return anonymous
   const match = /^Bearer\s+(\S+)$/i.exec(header)
@@ -92,8 +96,9 @@ declare module 'fastify' {
 
 export function installCallerResolution (app: FastifyInstance, context: CallerContext): void {
   app.decorateRequest('contentApiCaller', null)
+  const anonymous = anonymousCaller(context.permissions)
   app.addHook('onRequest', async (request) => {
-    request.contentApiCaller = await resolveCaller(context, request)
+    request.contentApiCaller = await resolveCaller(context, anonymous, request)
   })
 }
 

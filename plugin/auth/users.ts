@@ -2,6 +2,8 @@
  * End users of the content API (Strapi's users-permissions): register, log in, and the
  * decoration that creates them with a role. Passwords are hashed and never returned.
  */
+import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
+import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database, Row } from '../repository/database.js'
 import { ValidationError } from '../errors.js'
 import { hashPassword, passwordMatches } from './passwords.js'
@@ -25,9 +27,9 @@ export interface NewUser {
   role?: string
 }
 
+const asDatetime = SCALAR_TYPE_INFO.datetime.toJson
 const USER_COLUMNS = `u.id, u.username, u.email, u.provider, u.confirmed, u.blocked, r.type as role,
-  to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-  to_char(u.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`
+  ${asDatetime('u.created_at')} as created_at, ${asDatetime('u.updated_at')} as updated_at`
 
 function publicUser (row: Row): PublicUser {
   return {
@@ -42,12 +44,10 @@ function publicUser (row: Row): PublicUser {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 function checkNewUser (input: Partial<NewUser>): NewUser {
   const issues: Array<[string, string]> = []
   if (typeof input.username !== 'string' || input.username.trim().length < 3) issues.push(['username', 'username must be at least 3 characters'])
-  if (typeof input.email !== 'string' || !EMAIL.test(input.email)) issues.push(['email', 'email must be a valid email'])
+  if (typeof input.email !== 'string' || !EMAIL_PATTERN.test(input.email)) issues.push(['email', 'email must be a valid email'])
   if (typeof input.password !== 'string' || input.password.length < 6) issues.push(['password', 'password must be at least 6 characters'])
   if (issues.length > 0) {
     throw new ValidationError(issues[0]![1], issues.map(([key, message]) => ({ path: [key], message, name: 'ValidationError' as const })))

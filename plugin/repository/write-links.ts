@@ -10,6 +10,7 @@
  * When the other side is to-one (a related entry belongs to a single owner), linking an
  * entry first unlinks it from its previous owner.
  */
+import { mediaKindOf } from '../content-types/media-kind.js'
 import type { MediaAttribute, RelationAttribute } from '../content-types/model.js'
 import type { InputPath, LinkWrite, RowPlan } from '../transform/input-plan.js'
 import type { WriteFacts } from './write-facts.js'
@@ -83,19 +84,11 @@ function checkAdded (session: WriteSession, facts: WriteFacts, attribute: LinkAt
   }
   if (attribute.kind === 'media' && attribute.allowedTypes !== null) {
     const allowed = attribute.allowedTypes
-    const refused = added.filter(id => !allowed.includes(mediaKind(facts.referenced(attribute.target, id)?.mime ?? '')))
+    const refused = added.filter(id => !allowed.includes(mediaKindOf(facts.referenced(attribute.target, id)?.mime ?? '')))
     if (refused.length > 0) {
       session.issues.add(path, `accepts only ${allowed.join(', ')}; file(s) ${refused.join(', ')} are not`)
       return false
     }
   }
   return true
-}
-
-/** Strapi's media kinds: `files` is everything that is not an image, a video or a sound. */
-function mediaKind (mime: string): 'images' | 'videos' | 'audios' | 'files' {
-  if (mime.startsWith('image/')) return 'images'
-  if (mime.startsWith('video/')) return 'videos'
-  if (mime.startsWith('audio/')) return 'audios'
-  return 'files'
 }

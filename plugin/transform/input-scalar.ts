@@ -3,6 +3,7 @@
  * it. Parsing of numbers, dates and times is shared with the query side (`coerce.ts`); the
  * rules only a write has (lengths, regex, email, enum, uid, min/max) live here.
  */
+import { EMAIL_PATTERN } from '../content-types/email.js'
 import { coerceScalar } from '../content-types/coerce.js'
 import type { ScalarAttribute } from '../content-types/model.js'
 import type { ColumnValue } from './input-plan.js'
@@ -21,7 +22,6 @@ export const VARCHAR_TYPES: ReadonlySet<string> = new Set(['string', 'email', 'p
 const TEXT_TYPES: ReadonlySet<string> = new Set([...VARCHAR_TYPES, 'text', 'richtext'])
 
 /** The usual "something@host.tld" shape: strict enough to catch typos, loose enough for IDNs. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 // Deeper JSON would overflow the stack of JSON.stringify and of PostgreSQL's jsonb parser.
 const JSON_MAX_DEPTH = 200
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/

@@ -14,13 +14,7 @@ export interface DetectedType {
   ext: string
 }
 
-/** Strapi's media kinds: `files` is everything that is not an image, a video or a sound. */
-export function mediaKindOf (mime: string): MediaKind {
-  if (mime.startsWith('image/')) return 'images'
-  if (mime.startsWith('video/')) return 'videos'
-  if (mime.startsWith('audio/')) return 'audios'
-  return 'files'
-}
+export { mediaKindOf } from '../content-types/media-kind.js'
 
 export const SVG: DetectedType = { mime: 'image/svg+xml', ext: '.svg' }
 export const PLAIN_TEXT: DetectedType = { mime: 'text/plain', ext: '.txt' }
