@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { ApiError } from './errors.js'
+import { resolveLocaleSettings } from './i18n/locale-settings.js'
+import type { I18nOptions } from './i18n/locale-settings.js'
 
 const USAGE = `Usage: fastify-content-api <command> [options]
 
@@ -21,9 +23,12 @@ Commands:
                    --host H         address to listen on                         [default: 127.0.0.1]
                    --permissions F  JSON file { "roles": { ... } } turning access control on
                                     (needs JWT_SECRET)                           [optional]
+                   --locales L      i18n locales, comma-separated, the first the default
+                                    (e.g. en,fr,de)                              [optional]
   types          Write TypeScript declarations of every content type and component
                    --schemas DIR    the schema folder                           [required]
                    --out FILE       file to write                                [default: stdout]
+                   --locales L      as for serve, so localized types get locale  [optional]
   admin:create   Create an admin user (used for createdBy/updatedBy)
                    --email E --firstname F --lastname L --password P            [all required]
                    --schemas DIR    the schema folder of the served app          [optional]
@@ -97,6 +102,14 @@ async function permissionsOption (file: string | undefined): Promise<{ permissio
   return { permissions: { jwtSecret: jwtSecret('serve'), roles: parsed.roles ?? {} } }
 }
 
+/** `--locales en,fr` → the i18n option (the first locale is the default one). */
+function localesOption (command: string, text: string | undefined): { i18n?: I18nOptions } {
+  if (text === undefined) return {}
+  const resolved = resolveLocaleSettings({ locales: text.split(',').map(locale => locale.trim()) })
+  if (!resolved.ok) throw new UsageError(`${command}: --locales: ${resolved.problem}`)
+  return { i18n: { locales: [...resolved.value!.locales] } }
+}
+
 async function serve (args: string[]): Promise<FastifyInstance> {
   const { values } = parseArgs({
     args,
@@ -104,17 +117,19 @@ async function serve (args: string[]): Promise<FastifyInstance> {
       schemas: { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
-      permissions: { type: 'string' }
+      permissions: { type: 'string' },
+      locales: { type: 'string' }
     },
     strict: true,
     allowPositionals: false
   })
   const { schemas } = required(values, ['schemas'], 'serve')
   const port = parsePort(values.port ?? '1337')
+  const i18n = localesOption('serve', values.locales)
 
   const { Fastify, contentApi } = await load()
   const app = Fastify({ logger: { level: 'info' }, pluginTimeout: PLUGIN_TIMEOUT })
-  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), ...await permissionsOption(values.permissions) })
+  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), ...i18n, ...await permissionsOption(values.permissions) })
   await app.listen({ port, host: values.host ?? '127.0.0.1' })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -209,13 +224,14 @@ async function tokensCreate (args: string[], io: Io): Promise<number> {
 async function types (args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { schemas: { type: 'string' }, out: { type: 'string' } },
+    options: { schemas: { type: 'string' }, out: { type: 'string' }, locales: { type: 'string' } },
     strict: true,
     allowPositionals: false
   })
   const { schemas } = required(values, ['schemas'], 'types')
+  const { i18n } = localesOption('types', values.locales)
   const { schemaFolderTypes } = await import('./typegen/schema-folder-types.js')
-  const source = await schemaFolderTypes(resolve(schemas))
+  const source = await schemaFolderTypes(resolve(schemas), i18n === undefined ? null : { locales: i18n.locales, defaultLocale: i18n.locales[0]! })
   if (values.out === undefined) {
     io.out(source)
     return 0

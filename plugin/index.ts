@@ -11,6 +11,7 @@ import type { Registry, RegistryInput } from './content-types/registry.js'
 import type { ContentApiOptions } from './options.js'
 import { resolveOptions } from './options.js'
 import { openDatabase } from './repository/database.js'
+import { assignDefaultLocale } from './i18n/default-locale.js'
 import type { Database, RuntimeOrm } from './repository/database.js'
 import { SqlNames } from './repository/read/names.js'
 import { readCompiler } from './repository/read/compile.js'
@@ -57,11 +58,12 @@ async function registryInput (options: ReturnType<typeof resolveOptions>): Promi
 
 async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOptions): Promise<void> {
   const options = resolveOptions(rawOptions)
-  const registry = buildRegistry(await registryInput(options))
+  const registry = buildRegistry(await registryInput(options), { i18n: options.i18n })
   const permissions = resolvePermissions(rawOptions.permissions, registry)
   const controllers = resolveControllers(rawOptions.controllers, registry)
   const db = await openDatabase(registry, options.database, permissions === null ? [] : authEntitySchemas())
   app.addHook('onClose', async () => { await db.close() })
+  await assignDefaultLocale(db, registry)
   const access = await accessServices(db, registry, permissions)
   app.decorate('contentApi', {
     registry,
@@ -93,6 +95,7 @@ const contentApi = fp(contentApiPlugin, { fastify: '5.x', name: 'fastify-content
 export default contentApi
 export { contentApi }
 export type { ContentApiOptions } from './options.js'
+export type { I18nOptions } from './i18n/locale-settings.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export { ApiError, ValidationError, NotFoundError, SchemaError } from './errors.js'
 export { generateTypes } from './typegen/generate-types.js'

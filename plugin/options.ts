@@ -8,6 +8,8 @@ import type { PermissionsOptions } from './auth/permissions-options.js'
 import type { ControllerFactory } from './routes/controllers.js'
 import { resolveUploadOptions } from './upload/upload-options.js'
 import type { ResolvedUploadOptions, UploadOptions } from './upload/upload-options.js'
+import { resolveLocaleSettings } from './i18n/locale-settings.js'
+import type { I18nOptions, LocaleSettings } from './i18n/locale-settings.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -36,6 +38,8 @@ export interface ContentApiOptions {
   controllers?: Record<string, ControllerFactory>
   /** Admin tokens (creator fields): their JWT secret when `permissions` is not given. */
   admin?: { jwtSecret?: string }
+  /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
+  i18n?: I18nOptions
 }
 
 export interface ResolvedOptions {
@@ -48,6 +52,8 @@ export interface ResolvedOptions {
   upload: ResolvedUploadOptions | false
   /** null: no docs. */
   docs: { path: string } | null
+  /** null: no content type is localized. */
+  i18n: LocaleSettings | null
 }
 
 export class OptionsError extends Error {
@@ -93,6 +99,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (defaultPageSize > maxPageSize) throw new OptionsError('pagination.defaultPageSize cannot exceed pagination.maxPageSize')
   const upload = resolveUploadOptions(options.upload)
   if (!upload.ok) throw new OptionsError(upload.problem)
+  const i18n = resolveLocaleSettings(options.i18n)
+  if (!i18n.ok) throw new OptionsError(i18n.problem)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -101,7 +109,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     prefix,
     pagination: { defaultPageSize, maxPageSize },
     upload: upload.value,
-    docs: resolveDocs(options.docs)
+    docs: resolveDocs(options.docs),
+    i18n: i18n.value
   }
 }
 

@@ -13,6 +13,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import type {
   Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, ScalarAttribute
 } from '../plugin/content-types/model.js'
+import { isWritableAttribute } from '../plugin/content-types/model.js'
 import type { Registry } from '../plugin/content-types/registry.js'
 import { IGNORED_ENTRY_KEYS } from '../plugin/transform/input.js'
 import { UID_PATTERN, VARCHAR_LIMIT, VARCHAR_TYPES } from '../plugin/transform/input-scalar.js'
@@ -44,7 +45,7 @@ export function inputSchemas (registry: Registry): TSchema[] {
 /** The whole request body `{ data: { ... } }` of a create or an update. */
 export function contentTypeInputSchema (registry: Registry, model: ContentTypeModel, variant: InputVariant): TObject {
   const ignored = Object.fromEntries([...IGNORED_ENTRY_KEYS].map(key => [key, Type.Optional(Type.Unknown({ description: 'Ignored: the server sets it' }))]))
-  const data = Type.Object({ ...ignored, ...attributeProperties(registry, model, variant) }, { additionalProperties: false })
+  const data = Type.Object({ ...ignored, ...attributeProperties(registry, model, variant), ...localeProperty(registry, model, variant) }, { additionalProperties: false })
   return Type.Object({ data }, {
     $id: inputSchemaId(model.uid, variant),
     title: `${model.displayName} (${variant})`
@@ -61,10 +62,17 @@ export function componentInputSchema (registry: Registry, model: ComponentModel,
   })
 }
 
+/** A localized create names its locale (the default one when left out); an update cannot change it. */
+function localeProperty (registry: Registry, model: ContentTypeModel, variant: InputVariant): Record<string, TSchema> {
+  if (!model.localized || registry.i18n === null || variant === 'update') return {}
+  const { locales, defaultLocale } = registry.i18n
+  return { locale: Type.Optional(Type.Union(locales.map(locale => Type.Literal(locale)), { description: `Default: ${defaultLocale}` })) }
+}
+
 function attributeProperties (registry: Registry, model: ContentTypeModel | ComponentModel, variant: InputVariant): Record<string, TSchema> {
   const properties: Record<string, TSchema> = {}
   for (const attribute of model.attributes.values()) {
-    if (attribute.kind === 'scalar' && !attribute.writable) continue
+    if (!isWritableAttribute(attribute)) continue
     const schema = attributeSchema(registry, attribute, variant)
     properties[attribute.name] = variant === 'create' && isRequiredOnCreate(attribute) ? schema : Type.Optional(schema)
   }

@@ -128,6 +128,11 @@ export type Model = ContentTypeModel | ComponentModel | FileModel
 
 export const FILE_UID = 'plugin::upload.file'
 
+/** What a write body may send: writable scalars, and every relation, media, component and zone but the system ones (`localizations`). */
+export function isWritableAttribute (attribute: Attribute): boolean {
+  return attribute.kind === 'scalar' ? attribute.writable : !attribute.system
+}
+
 export function isPopulatable (attribute: Attribute): attribute is PopulatableAttribute {
   return attribute.kind !== 'scalar'
 }

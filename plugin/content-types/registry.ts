@@ -3,6 +3,7 @@
  * once at startup. A bad schema throws a SchemaError naming the file and the attribute.
  */
 import { SchemaError } from '../errors.js'
+import type { LocaleSettings } from '../i18n/locale-settings.js'
 import { checkAttributeShape, scalarAttribute, systemScalar } from './attribute-rules.js'
 import type {
   AttributeSchema, ComponentSchema, ContentTypeSchema, RelationAttributeSchema, SourcedSchema
@@ -31,6 +32,8 @@ export class Registry {
   readonly components: ReadonlyMap<string, ComponentModel>
   readonly file: FileModel
   readonly links: readonly LinkTable[]
+  /** The `i18n` option; null when no content type is localized. */
+  readonly i18n: LocaleSettings | null
   readonly #byPluralName: ReadonlyMap<string, ContentTypeModel>
 
   constructor (parts: {
@@ -38,11 +41,13 @@ export class Registry {
     components: Map<string, ComponentModel>
     file: FileModel
     links: LinkTable[]
+    i18n: LocaleSettings | null
   }) {
     this.contentTypes = parts.contentTypes
     this.components = parts.components
     this.file = parts.file
     this.links = parts.links
+    this.i18n = parts.i18n
     this.#byPluralName = new Map([...parts.contentTypes.values()].map(model => [model.pluralName, model]))
   }
 
@@ -69,9 +74,14 @@ export function inlineInput (schemas: InlineSchemas): RegistryInput {
   }
 }
 
-export function buildRegistry (input: RegistryInput | InlineSchemas): Registry {
+export interface RegistrySettings {
+  /** Without it, `pluginOptions.i18n.localized` is ignored (as in Strapi without the plugin). */
+  i18n?: LocaleSettings | null
+}
+
+export function buildRegistry (input: RegistryInput | InlineSchemas, settings: RegistrySettings = {}): Registry {
   const sourced: RegistryInput = Array.isArray((input as RegistryInput).contentTypes) ? input as RegistryInput : inlineInput(input as InlineSchemas)
-  return new RegistryBuilder(sourced).build()
+  return new RegistryBuilder(sourced, settings.i18n ?? null).build()
 }
 
 type MutableModel = Model & { attributes: Map<string, Attribute> }
@@ -85,9 +95,11 @@ class RegistryBuilder {
   readonly #tables = new Map<string, string>(SYSTEM_TABLES.map(table => [table, 'the plugin itself']))
   readonly #entities = new Map<string, string>(SYSTEM_ENTITIES.map(entity => [entity, 'the plugin itself']))
   readonly #sources = new Map<string, SourcedSchema<ContentTypeSchema | ComponentSchema>>()
+  readonly #i18n: LocaleSettings | null
 
-  constructor (input: RegistryInput) {
+  constructor (input: RegistryInput, i18n: LocaleSettings | null) {
     this.#input = input
+    this.#i18n = i18n
     this.#file = {
       kind: 'file',
       uid: FILE_UID,
@@ -108,7 +120,8 @@ class RegistryBuilder {
       contentTypes: this.#contentTypes,
       components: this.#components,
       file: this.#file,
-      links: this.#links
+      links: this.#links,
+      i18n: this.#i18n
     })
   }
 
@@ -193,7 +206,7 @@ class RegistryBuilder {
       displayName: info.displayName ?? info.singularName,
       draftAndPublish: schema.options?.draftAndPublish === true,
       populateCreatorFields: schema.options?.populateCreatorFields === true,
-      localized: schema.pluginOptions?.i18n?.localized === true,
+      localized: this.#i18n !== null && schema.pluginOptions?.i18n?.localized === true,
       attributes
     })
   }
@@ -216,7 +229,30 @@ class RegistryBuilder {
     if (model.kind === 'contentType') {
       this.#addTimestamps(model.attributes)
       if (model.draftAndPublish) model.attributes.set('publishedAt', systemScalar('publishedAt', 'datetime', true))
+      if (model.localized) this.#addLocalization(model)
     }
+  }
+
+  /**
+   * `locale`, set on create, and `localizations`: the other locales of the same entry. Each
+   * member of a localization group links to every other one, so the group reads like any
+   * many-to-many relation (populate, filters) and a deleted member leaves it by FK cascade.
+   */
+  #addLocalization (model: ContentTypeModel & { attributes: Map<string, Attribute> }): void {
+    model.attributes.set('locale', systemScalar('locale', 'string'))
+    model.attributes.set('localizations', {
+      kind: 'relation',
+      name: 'localizations',
+      required: false,
+      private: false,
+      system: true,
+      relation: 'manyToMany',
+      target: model.uid,
+      toMany: true,
+      otherToMany: true,
+      owning: true,
+      link: this.#ownLink(model, 'localizations', model.uid, { uniqueOwner: false, uniqueTarget: false })
+    })
   }
 
   #normalise (model: Model, name: string, declared: AttributeSchema, siblings: Record<string, AttributeSchema>): Attribute {

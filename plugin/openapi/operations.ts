@@ -9,7 +9,12 @@ import { modelSchemaName } from '../../schemas/ids.js'
 
 export const CONTENT_OPERATIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const
 
-export type ContentOperation = typeof CONTENT_OPERATIONS[number]
+/** The five of every content type, and `createLocalization` of localized ones. */
+export type ContentOperation = typeof CONTENT_OPERATIONS[number] | 'createLocalization'
+
+export function modelOperations (model: ContentTypeModel): ContentOperation[] {
+  return model.localized ? [...CONTENT_OPERATIONS, 'createLocalization'] : [...CONTENT_OPERATIONS]
+}
 
 function pascalCase (kebab: string): string {
   return kebab.split('-').filter(Boolean).map(part => part[0]!.toUpperCase() + part.slice(1)).join('')
@@ -17,7 +22,9 @@ function pascalCase (kebab: string): string {
 
 /** `find` + plural for the list, the action + singular for the rest: `findArticles`, `updateArticle`. */
 export function operationId (model: ContentTypeModel, operation: ContentOperation): string {
-  return operation === 'find' ? `find${pascalCase(model.pluralName)}` : `${operation}${pascalCase(model.singularName)}`
+  if (operation === 'find') return `find${pascalCase(model.pluralName)}`
+  if (operation === 'createLocalization') return `create${pascalCase(model.singularName)}Localization`
+  return `${operation}${pascalCase(model.singularName)}`
 }
 
 /** The tag grouping a content type's operations; the same name as its schemas (`Article`). */
@@ -32,7 +39,8 @@ const SUMMARIES: Record<ContentOperation, (name: string) => string> = {
   findOne: name => `Get ${article(name)} entry`,
   create: name => `Create ${article(name)} entry`,
   update: name => `Update ${article(name)} entry`,
-  delete: name => `Delete ${article(name)} entry`
+  delete: name => `Delete ${article(name)} entry`,
+  createLocalization: name => `Create a localization of ${article(name)} entry`
 }
 
 const DESCRIPTIONS: Record<ContentOperation, string> = {
@@ -40,7 +48,9 @@ const DESCRIPTIONS: Record<ContentOperation, string> = {
   findOne: 'A draft answers 404 unless `publicationState=preview`.',
   create: 'Published at once unless `publishedAt: null` is sent. Answers the created entry; `fields` and `populate` shape it.',
   update: 'Partial: unsent attributes are kept, `null` clears. Answers the updated entry; `fields` and `populate` shape it.',
-  delete: 'Answers the deleted entry; `fields` and `populate` shape it.'
+  delete: 'Answers the deleted entry; `fields` and `populate` shape it.',
+  createLocalization: 'A new entry in the `locale` the body names, joined to the localizations of entry `id`. ' +
+    'The body is the attributes, bare as in Strapi v4 or under `data`. Answers the created entry.'
 }
 
 /** The documentation keys of a route schema; Fastify itself ignores them. */

@@ -12,7 +12,7 @@ import { operationQuerySchemas } from '../../schemas/query.js'
 import { schemaId } from '../../schemas/ids.js'
 import { inputSchemaId } from '../../schemas/input.js'
 import type { ContentOperation } from './operations.js'
-import { CONTENT_OPERATIONS, operationId } from './operations.js'
+import { modelOperations, operationId } from './operations.js'
 import type { RouteDocumenter } from './route-documenter.js'
 import { errorResponses, optionalProperties } from './route-documenter.js'
 
@@ -26,7 +26,8 @@ const ERROR_STATUSES: Record<ContentOperation, number[]> = {
   findOne: [400, 401, 403, 404, 500],
   create: [400, 401, 403, 413, 500],
   update: [400, 401, 403, 404, 413, 500],
-  delete: [400, 401, 403, 404, 500]
+  delete: [400, 401, 403, 404, 500],
+  createLocalization: [400, 401, 403, 404, 413, 500]
 }
 
 const SUCCESS_DESCRIPTIONS: Record<ContentOperation, string> = {
@@ -34,11 +35,12 @@ const SUCCESS_DESCRIPTIONS: Record<ContentOperation, string> = {
   findOne: 'The entry',
   create: 'The created entry',
   update: 'The updated entry',
-  delete: 'The deleted entry'
+  delete: 'The deleted entry',
+  createLocalization: 'The created localization'
 }
 
 const QUERY_KIND: Record<ContentOperation, 'list' | 'entry' | 'write'> = {
-  find: 'list', findOne: 'entry', create: 'write', update: 'write', delete: 'write'
+  find: 'list', findOne: 'entry', create: 'write', update: 'write', delete: 'write', createLocalization: 'write'
 }
 
 const ID_PARAMS = Type.Object({ id: Type.Integer({ minimum: 1, description: 'The entry id' }) })
@@ -57,7 +59,7 @@ function responses (model: ContentTypeModel, operation: ContentOperation): Recor
 }
 
 function requestBody (model: ContentTypeModel, operation: ContentOperation, knownSchemas: Record<string, unknown>): unknown {
-  const variant = operation === 'create' ? 'create' : 'update'
+  const variant = operation === 'update' ? 'update' : 'create'
   const candidates = [schemaId(model, variant === 'create' ? 'CreateRequest' : 'UpdateRequest'), inputSchemaId(model.uid, variant)]
   const id = candidates.find(candidate => Object.hasOwn(knownSchemas, candidate))
   return id === undefined ? LOOSE_BODY : { $ref: `${id}#` }
@@ -72,16 +74,16 @@ function documentedSchema (
     response: responses(model, operation)
   }
   if (operation !== 'find' && operation !== 'create') documented.params = ID_PARAMS
-  const hasBody = operation === 'create' || operation === 'update'
+  const hasBody = operation === 'create' || operation === 'update' || operation === 'createLocalization'
   if (hasBody && schema.body === undefined) documented.body = requestBody(model, operation, knownSchemas)
   return documented
 }
 
-/** Documents the five routes of every content type, found by their operationId. */
+/** Documents the routes of every content type, found by their operationId. */
 export function contentRouteDocumenter (registry: Registry): RouteDocumenter {
   const byOperationId = new Map<string, DocumentedOperation>()
   for (const model of registry.contentTypes.values()) {
-    for (const operation of CONTENT_OPERATIONS) byOperationId.set(operationId(model, operation), { model, operation })
+    for (const operation of modelOperations(model)) byOperationId.set(operationId(model, operation), { model, operation })
   }
   return ({ schema, knownSchemas }) => {
     const documented = schema.operationId === undefined ? undefined : byOperationId.get(schema.operationId)

@@ -12,20 +12,26 @@ import { compilePagination, type PageSizeLimits } from './pagination.js'
 import { invalidValue } from './parse.js'
 import { compilePopulate } from './populate.js'
 import { compileSort } from './sort.js'
+import { ALL_LOCALES } from '../i18n/locale-settings.js'
 
 export type ListQueryOptions = PageSizeLimits
 
-/** A list read: `fields`, `populate`, `filters`, `sort`, `pagination`, `publicationState`. */
+/**
+ * A list read: `fields`, `populate`, `filters`, `sort`, `pagination`, `publicationState`,
+ * and `locale` on localized types.
+ */
 export function compileListQuery (
   registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>, options: ListQueryOptions
 ): QueryTree {
-  return {
+  const tree: QueryTree = {
     ...compileSelection(registry, model, raw),
     filters: compileFilters(registry, model, raw.filters, ['filters']),
     sort: compileSort(registry, model, raw.sort, ['sort']),
     pagination: compilePagination(raw.pagination, ['pagination'], options),
     publicationState: compilePublicationState(raw.publicationState)
   }
+  if (model.localized) tree.locale = compileListLocale(registry, raw.locale)
+  return tree
 }
 
 /** A single-entry read (and the answer of a write): filters, sort and pagination do not apply. */
@@ -51,4 +57,19 @@ export function compilePublicationState (raw: unknown): PublicationState {
   if (raw === undefined) return 'live'
   if (raw === 'live' || raw === 'preview') return raw
   throw invalidValue(['publicationState'], 'must be live or preview')
+}
+
+/** A configured locale, the default one when absent, or null for `all` (DECISIONS §6). */
+function compileListLocale (registry: Registry, raw: unknown): string | null {
+  const settings = registry.i18n!
+  if (raw === undefined) return settings.defaultLocale
+  if (raw === ALL_LOCALES) return null
+  return compileLocale(registry, raw, ['locale'])
+}
+
+/** A locale a localized entry may have: one of the `i18n.locales` option. */
+function compileLocale (registry: Registry, raw: unknown, path: string[]): string {
+  const { locales } = registry.i18n!
+  if (typeof raw === 'string' && locales.includes(raw)) return raw
+  throw invalidValue(path, `must be one of ${locales.join(', ')}`)
 }

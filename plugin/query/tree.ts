@@ -94,6 +94,8 @@ export interface QueryTree extends Selection {
   sort: SortTerm[]
   pagination: Pagination
   publicationState: PublicationState
+  /** Localized types only: the locale listed (the default one when not asked); null for `locale=all`. */
+  locale?: string | null
   /** `createdBy`/`updatedBy` on each entry (spec 4.7): set only by an extended list handler. */
   creatorFields?: boolean
 }

@@ -20,12 +20,15 @@ import type { RowPlan, ScalarWrite } from '../transform/input-plan.js'
 import type { Database } from './database.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
+import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { RowWrites } from './write-rows.js'
 import { WriteSession } from './write-session.js'
 
 export interface WriteContext {
   /** The admin user making the write, recorded as createdBy/updatedBy where the model has them. */
   adminId?: number
+  /** The request's `locale` query parameter: a localized create's locale when the body names none. */
+  locale?: unknown
 }
 
 const INT32_MAX = 2147483647
@@ -33,11 +36,34 @@ const INT32_MAX = 2147483647
 export async function createEntry (
   db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {}
 ): Promise<number> {
-  const { root, issues } = planEntryWrite(registry, model, body, null)
+  const { root, issues } = planEntryWrite(registry, model, body, null, { query: context.locale })
   await hashPasswordsOfValidBody(root, issues)
   return await inTransaction(db, registry, issues, root, async session => {
     const creator = creatorValues(session, model, context, ['createdBy', 'updatedBy'])
     return await writeRow(session, root, creator)
+  })
+}
+
+/**
+ * Creates the `locale` version of entry `sourceId` (DECISIONS §6): a new entry, in the
+ * same transaction joined to the source's localization group. A locale the group already
+ * has is a 400; a missing source a 404.
+ */
+export async function createLocalization (
+  db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext = {}
+): Promise<number> {
+  const { root, issues } = planEntryWrite(registry, model, body, null, { query: context.locale, required: true })
+  await hashPasswordsOfValidBody(root, issues)
+  return await inTransaction(db, registry, issues, root, async session => {
+    if (!isRowId(sourceId)) throw new NotFoundError()
+    const group = await lockLocalizationGroup(session, model, sourceId)
+    const locale = root.scalars.find(write => write.attribute.name === 'locale')
+    if (locale !== undefined && group.some(member => member.locale === locale.value)) {
+      session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
+    }
+    const id = await writeRow(session, root, creatorValues(session, model, context, ['createdBy', 'updatedBy']))
+    await joinLocalizationGroup(session, model, id, group)
+    return id
   })
 }
 

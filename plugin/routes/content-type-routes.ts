@@ -14,13 +14,20 @@ export interface RoutesContext extends CoreContext {
 }
 
 /** The route handlers of a content type: the host's extensions where given, the core otherwise. */
-function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | undefined): Record<HandlerName, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
+function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | undefined): Record<keyof CoreHandlers, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const custom = factory?.({ core: coreApi(handlers) }) ?? {}
   const pick = (name: HandlerName): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> => {
     const replacement = custom[name]
     return replacement === undefined ? send(handlers[name]) : customRoute(replacement)
   }
-  return { find: pick('find'), findOne: pick('findOne'), create: pick('create'), update: pick('update'), delete: pick('delete') }
+  return {
+    find: pick('find'),
+    findOne: pick('findOne'),
+    create: pick('create'),
+    update: pick('update'),
+    delete: pick('delete'),
+    createLocalization: send(handlers.createLocalization)
+  }
 }
 
 function send (handler: CoreHandler) {
@@ -63,5 +70,6 @@ export function registerContentTypeRoutes (app: FastifyInstance, context: Routes
     app.get(entry, { schema: routeSchema(model, 'findOne') }, handlers.findOne)
     app.put(entry, { schema: routeSchema(model, 'update') }, handlers.update)
     app.delete(entry, { schema: routeSchema(model, 'delete') }, handlers.delete)
+    if (model.localized) app.post(`${entry}/localizations`, { schema: routeSchema(model, 'createLocalization') }, handlers.createLocalization)
   }
 }

@@ -18,7 +18,8 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import type { Database } from '../repository/database.js'
 import type { Reader } from '../repository/reader.js'
-import { createEntry, deleteEntry, updateEntry } from '../repository/write.js'
+import { createEntry, createLocalization, deleteEntry, updateEntry } from '../repository/write.js'
+import type { WriteContext } from '../repository/write.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 
@@ -42,9 +43,12 @@ export interface CoreHandlers {
   create: CoreHandler
   update: CoreHandler
   delete: CoreHandler
+  /** `POST /:id/localizations` of localized types (DECISIONS §6); not replaceable by controllers. */
+  createLocalization: CoreHandler
 }
 
-export type HandlerName = keyof CoreHandlers
+/** The handlers a host's controllers may replace (spec 4.7). */
+export type HandlerName = Exclude<keyof CoreHandlers, 'createLocalization'>
 
 function authorize (request: FastifyRequest, model: ContentTypeModel, action: ContentAction): Caller {
   const caller = callerOf(request)
@@ -52,8 +56,15 @@ function authorize (request: FastifyRequest, model: ContentTypeModel, action: Co
   return caller
 }
 
-function writeContext (caller: Caller): { adminId?: number } {
-  return caller.kind === 'admin' ? { adminId: caller.adminId } : {}
+function writeContext (caller: Caller, request: FastifyRequest): WriteContext {
+  const locale = requestQuery(request).locale
+  return { ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
+}
+
+/** A localization's body: Strapi v4 sends the attributes bare; `{ data }` is accepted too (`data` is a reserved attribute name). */
+function localizationBody (body: unknown): unknown {
+  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+  return isObject(body) && !isObject(body.data) ? { data: body } : body
 }
 
 /** Parsed and pruned queries a content type's handlers have seen, per grant set. */
@@ -84,9 +95,9 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     return entryBody(data)
   }
 
-  const checkedBody = (request: FastifyRequest, caller: Caller): unknown => {
-    checkWritableLinks(registry, caller.ability, model, request.body)
-    return request.body
+  const checkedBody = (request: FastifyRequest, caller: Caller, body: unknown = request.body): unknown => {
+    checkWritableLinks(registry, caller.ability, model, body)
+    return body
   }
 
   return {
@@ -106,14 +117,14 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async create (request) {
       const caller = authorize(request, model, 'create')
       const query = entryQuery(request, caller, 'preview')
-      const id = await createEntry(db, registry, model, checkedBody(request, caller), writeContext(caller))
+      const id = await createEntry(db, registry, model, checkedBody(request, caller), writeContext(caller, request))
       return await writtenEntry(query, id)
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
       const id = entryId(request)
       const query = entryQuery(request, caller, 'preview')
-      await updateEntry(db, registry, model, id, checkedBody(request, caller), writeContext(caller))
+      await updateEntry(db, registry, model, id, checkedBody(request, caller), writeContext(caller, request))
       return await writtenEntry(query, id)
     },
     async delete (request) {
@@ -122,6 +133,14 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
       await deleteEntry(db, registry, model, id)
       return answer
+    },
+    async createLocalization (request) {
+      const caller = authorize(request, model, 'create')
+      const sourceId = entryId(request)
+      const query = entryQuery(request, caller, 'preview')
+      const body = checkedBody(request, caller, localizationBody(request.body))
+      const id = await createLocalization(db, registry, model, sourceId, body, writeContext(caller, request))
+      return await writtenEntry(query, id)
     }
   }
 }

@@ -6,11 +6,21 @@ import { jsonObject, literal } from '../repository/read/sql.js'
 
 export type JsonPair = [string, string]
 
-/** `{ id, attributes, meta }` for top-level entries, `{ id, attributes }` when populated. */
-export function entryObject (id: string, attributes: JsonPair[], topLevel: boolean): string {
+/** `{ id, attributes, meta }` for top-level entries (`meta` given), `{ id, attributes }` when populated. */
+export function entryObject (id: string, attributes: JsonPair[], meta: string | null): string {
   const pairs: JsonPair[] = [['id', id], ['attributes', jsonObject(attributes)]]
-  if (topLevel) pairs.push(['meta', "'{}'::json"])
+  if (meta !== null) pairs.push(['meta', meta])
   return jsonObject(pairs)
+}
+
+/** A top-level entry's `meta`: `{}`, or `{ availableLocales }` on localized types (DECISIONS §3). */
+export function entryMeta (availableLocales: string | null): string {
+  return availableLocales === null ? "'{}'::json" : jsonObject([['availableLocales', availableLocales]])
+}
+
+/** One of `availableLocales`: the other localization's id and locale (and publishedAt on draftAndPublish types). */
+export function availableLocaleObject (id: string, locale: string, publishedAt: string | null): string {
+  return jsonObject([['id', id], ['locale', locale], ...(publishedAt === null ? [] : [['publishedAt', publishedAt] as JsonPair])])
 }
 
 /** Relations and media sit in `{ data }`: one entry or null, or an array. */

@@ -4,6 +4,7 @@
  * whatever is not sent (partial update).
  */
 import type { Attribute, ComponentModel, ContentTypeModel, ScalarAttribute } from '../content-types/model.js'
+import { isWritableAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { planComponentList } from './input-components.js'
 import type { IssueList } from './input-issues.js'
@@ -31,7 +32,7 @@ export function planRow (
   for (const [name, raw] of Object.entries(fields)) {
     if (context.ignored.has(name)) continue
     const attribute = model.attributes.get(name)
-    if (attribute === undefined || !isWritable(attribute)) {
+    if (attribute === undefined || !isWritableAttribute(attribute)) {
       context.issues.addVerbatim([...path, name], `Invalid key ${name}`)
       continue
     }
@@ -40,10 +41,6 @@ export function planRow (
   }
   if (id === null) completeNewRow(context, row, sent)
   return row
-}
-
-function isWritable (attribute: Attribute): boolean {
-  return attribute.kind !== 'scalar' || attribute.writable
 }
 
 function planAttribute (context: RowContext, row: RowPlan, attribute: Attribute, raw: unknown, path: InputPath): void {

@@ -11,6 +11,8 @@ import { IssueList } from './input-issues.js'
 import type { RowPlan } from './input-plan.js'
 import { isPlainObject } from './input-relation.js'
 import { planRow } from './input-row.js'
+import { planLocale, withoutLocale } from './input-locale.js'
+import type { LocaleInput } from './input-locale.js'
 
 export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body'
 
@@ -32,12 +34,17 @@ export function readDataPayload (body: unknown): Record<string, unknown> {
 
 /**
  * Plans a create (`id` null) or a partial update of entry `id`. On create a
- * draftAndPublish entry is published at once unless `publishedAt` is sent (null: a draft).
+ * draftAndPublish entry is published at once unless `publishedAt` is sent (null: a draft),
+ * and a localized one gets its locale.
  */
-export function planEntryWrite (registry: Registry, model: ContentTypeModel, body: unknown, id: number | null): EntryWritePlan {
+export function planEntryWrite (
+  registry: Registry, model: ContentTypeModel, body: unknown, id: number | null, locale: LocaleInput = {}
+): EntryWritePlan {
   const data = readDataPayload(body)
   const issues = new IssueList()
-  const root = planRow({ registry, issues, ignored: IGNORED_ENTRY_KEYS }, model, data, ['data'], id)
+  const fields = model.localized ? withoutLocale(data) : data
+  const root = planRow({ registry, issues, ignored: IGNORED_ENTRY_KEYS }, model, fields, ['data'], id)
+  planLocale(registry, model, data, root, issues, locale)
   if (id === null && model.draftAndPublish && !('publishedAt' in data)) {
     const publishedAt = model.attributes.get('publishedAt')
     if (publishedAt?.kind === 'scalar') root.scalars.push({ attribute: publishedAt, value: new Date(), path: ['data', 'publishedAt'] })

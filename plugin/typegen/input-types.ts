@@ -7,6 +7,7 @@
  */
 import type { ScalarType } from '../content-types/definition.js'
 import type { Attribute, ComponentModel, ContentTypeModel, ScalarAttribute } from '../content-types/model.js'
+import { isWritableAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { SCALAR_NOTES, scalarOutputType, zoneItemsType } from './output-types.js'
 import { arrayOf, orNull } from './ts-source.js'
@@ -64,14 +65,10 @@ function requiredOnCreate (attribute: Attribute): boolean {
   return attribute.default === undefined && !(attribute.type === 'uid' && attribute.targetField !== undefined)
 }
 
-function isWritable (attribute: Attribute): boolean {
-  return attribute.kind !== 'scalar' || attribute.writable
-}
-
 export function inputProperties (registry: Registry, model: ContentTypeModel | ComponentModel, variant: InputVariant): PropertySource[] {
   const properties: PropertySource[] = []
   for (const attribute of model.attributes.values()) {
-    if (!isWritable(attribute)) continue
+    if (!isWritableAttribute(attribute)) continue
     const note = attribute.kind === 'scalar' ? INPUT_NOTES[attribute.type] : undefined
     properties.push({
       name: attribute.name,
@@ -79,6 +76,10 @@ export function inputProperties (registry: Registry, model: ContentTypeModel | C
       optional: variant === 'update' || !requiredOnCreate(attribute),
       ...(note === undefined ? {} : { doc: note })
     })
+  }
+  if (model.kind === 'contentType' && model.localized && registry.i18n !== null && variant === 'create') {
+    const { locales, defaultLocale } = registry.i18n
+    properties.push({ name: 'locale', type: locales.map(locale => JSON.stringify(locale)).join(' | '), optional: true, doc: `Default: ${defaultLocale}` })
   }
   return properties
 }

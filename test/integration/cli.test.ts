@@ -33,6 +33,10 @@ t.test('help and usage errors', async t => {
   t.equal((await run('launch')).code, 2)
   t.equal((await run('admin:create', '--email', 'x@example.com')).code, 2, 'missing options')
   t.equal((await run('tokens:create', '--schemas', EXAMPLE_SCHEMAS, '--name', 'n', '--type', 'root')).code, 2, 'bad token type')
+  const locales = await run('serve', '--schemas', EXAMPLE_SCHEMAS, '--locales', 'en,,fr')
+  t.equal(locales.code, 2, 'bad --locales')
+  t.match(locales.err, /--locales: i18n.locales: "" is not a locale code/)
+  t.equal((await run('types', '--schemas', EXAMPLE_SCHEMAS, '--locales', 'en,en')).code, 2, 'a locale twice')
 })
 
 t.test('admin:create and tokens:create write what a served app then accepts', async t => {

@@ -50,6 +50,7 @@ function topLevelRow (scope: StatementScope, model: ContentTypeModel): RowRef & 
 function compileList (scope: StatementScope, model: ContentTypeModel, tree: QueryTree): CompiledStatement {
   const conditions = (row: RowRef): string => {
     const all = scope.visibility(model, row.alias)
+    if (typeof tree.locale === 'string') all.push(`${scope.column(model, row.alias, 'locale')} = ${scope.params.add(tree.locale)}`)
     if (tree.filters !== null) all.push(compileFilter(scope, row, tree.filters))
     return whereClause(all)
   }

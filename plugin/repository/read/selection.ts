@@ -9,7 +9,7 @@ import type {
 } from '../../content-types/model.js'
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
 import {
-  EMPTY_JSON_ARRAY, componentObject, countWrapper, entryObject, relationWrapper, zoneItemObject
+  EMPTY_JSON_ARRAY, availableLocaleObject, componentObject, countWrapper, entryMeta, entryObject, relationWrapper, zoneItemObject
 } from '../../transform/entry-shape.js'
 import type { JsonPair } from '../../transform/entry-shape.js'
 import { compileFilter } from './filters.js'
@@ -40,7 +40,19 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
 }
 
 export function entryJson (scope: StatementScope, row: RowRef, selection: Selection, topLevel: boolean, extra: JsonPair[] = []): string {
-  return entryObject(scope.column(row.model, row.alias, 'id'), [...selectionPairs(scope, row, selection), ...extra], topLevel)
+  const meta = topLevel ? entryMeta(availableLocalesJson(scope, row)) : null
+  return entryObject(scope.column(row.model, row.alias, 'id'), [...selectionPairs(scope, row, selection), ...extra], meta)
+}
+
+/** The entry's other localizations, by locale, drafts hidden as in any relation; null on other types. */
+function availableLocalesJson (scope: StatementScope, row: RowRef): string | null {
+  const { model } = row
+  const localizations = model.attributes.get('localizations')
+  if (model.kind !== 'contentType' || !model.localized || localizations?.kind !== 'relation') return null
+  const linked = linkedRows(scope, localizations.link, row, model)
+  const column = (name: string): string => scope.column(model, linked.alias, name)
+  const item = availableLocaleObject(column('id'), column('locale'), model.draftAndPublish ? SCALAR_TYPE_INFO.datetime.toJson(column('publishedAt')) : null)
+  return aggregate(`select ${item} as j ${linked.from}${whereClause(linked.where)} order by ${column('locale')}`)
 }
 
 function relationJson (scope: StatementScope, parent: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): string {

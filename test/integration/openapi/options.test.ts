@@ -36,6 +36,7 @@ t.test('a bad docs option fails at startup', async t => {
 t.test('with permissions, the auth routes and the bearer scheme are documented; localized types take locale', async t => {
   const { app, close } = await buildTestApp({
     contentTypes,
+    i18n: { locales: ['en', 'fr'] },
     permissions: { jwtSecret: 'a-test-secret-that-is-long-enough', roles: { public: { 'api::note.note': ['find'] } } }
   })
   t.teardown(close)
@@ -47,4 +48,8 @@ t.test('with permissions, the auth routes and the bearer scheme are documented; 
   t.match(document.components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer' } })
   const names = document.paths['/api/notes'].get.parameters.map((parameter: { $ref: string }) => parameter.$ref)
   t.ok(names.includes('#/components/parameters/NoteLocale'), 'locale is documented on a localized type')
+  const localization = document.paths['/api/notes/{id}/localizations']?.post
+  t.equal(localization?.operationId, 'createNoteLocalization', 'the localizations route is documented')
+  t.ok(localization?.requestBody, 'with its body')
+  t.match(JSON.stringify(document.components.schemas), /"locale"/, 'the create body and the entry name the locale')
 })

@@ -123,3 +123,30 @@ t.test('the types command prints them, or writes them with --out', async t => {
   t.equal(await main(['types'], { out: () => {}, err: (text) => { problem += text } }), 2, 'a usage error without --schemas')
   t.match(problem, '--schemas')
 })
+
+t.test('a localized type declares its locale, its localizations and a create that may name a locale', async t => {
+  const localized = buildRegistry({
+    contentTypes: {
+      'api::page.page': {
+        info: { singularName: 'page', pluralName: 'pages' },
+        pluginOptions: { i18n: { localized: true } },
+        attributes: { title: { type: 'string' } }
+      }
+    }
+  }, { i18n: { locales: ['en', 'fr'], defaultLocale: 'en' } })
+  const source = generateTypes(localized)
+  const attributes = source.slice(source.indexOf('export interface PageAttributes'), source.indexOf('export type PageEntry'))
+  t.match(attributes, 'locale?: string | null')
+  t.match(attributes, 'localizations?: RelationMany<PageEntry> | RelationCount')
+  const create = source.slice(source.indexOf('export interface PageCreateData'), source.indexOf('export interface PageUpdateData'))
+  t.match(create, 'locale?: "en" | "fr"')
+  t.notMatch(create, 'localizations', 'localizations are not written by a body')
+  const update = source.slice(source.indexOf('export interface PageUpdateData'))
+  t.notMatch(update.slice(0, update.indexOf('}')), 'locale', 'an update cannot change the locale')
+  const usage = `import type { PageCreateRequest } from './content-types.js'
+export const fr: PageCreateRequest = { data: { title: 'Bonjour', locale: 'fr' } }
+// @ts-expect-error: only configured locales
+export const xx: PageCreateRequest = { data: { title: 'x', locale: 'xx' } }
+`
+  t.equal(await compileDeclarations(source, usage), '', 'tsc --strict reports nothing')
+})

@@ -1,0 +1,46 @@
+/**
+ * The localization group of an entry (DECISIONS §6): the entry and every entry its
+ * `localizations` link to. Members link to each other both ways, so each one reads the
+ * whole group as its `localizations`.
+ */
+import type { ContentTypeModel, RelationAttribute } from '../content-types/model.js'
+import { NotFoundError } from '../errors.js'
+import type { WriteSession } from './write-session.js'
+
+export interface LocalizationMember {
+  id: number
+  locale: string
+}
+
+/** Link rows are appended, as relations are: at the sentinel position, read in link-id order. */
+const APPENDED = 2147483647
+
+function localizationsOf (model: ContentTypeModel): RelationAttribute {
+  const attribute = model.attributes.get('localizations')
+  if (attribute?.kind !== 'relation') throw new Error(`${model.uid} is not localized`)
+  return attribute
+}
+
+/**
+ * The source entry and its localizations, locked for the rest of the transaction so two
+ * requests cannot both add the same locale to one group; 404 if the source is absent.
+ */
+export async function lockLocalizationGroup (session: WriteSession, model: ContentTypeModel, sourceId: number): Promise<LocalizationMember[]> {
+  const { link } = localizationsOf(model)
+  const id = session.column(model.entity, 'id')
+  const sql = `select e.${id} as id, e.${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} e ` +
+    `where e.${id} = ? or e.${id} in (select l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l ` +
+    `where l.${session.column(link.entity, link.self)} = ?) order by e.${id} for update`
+  const rows = await session.select(sql, [sourceId, sourceId])
+  if (!rows.some(row => Number(row.id) === sourceId)) throw new NotFoundError()
+  return rows.map(row => ({ id: Number(row.id), locale: String(row.locale) }))
+}
+
+/** Links the new entry to every member of the group, both ways, in one statement. */
+export async function joinLocalizationGroup (session: WriteSession, model: ContentTypeModel, entryId: number, members: LocalizationMember[]): Promise<void> {
+  const { link } = localizationsOf(model)
+  const columns = ['owner', 'target', 'ord', 'invOrd'].map(property => session.column(link.entity, property)).join(', ')
+  const pairs = members.flatMap(member => [[entryId, member.id], [member.id, entryId]])
+  const values = pairs.map(() => `(?, ?, ${APPENDED}, ${APPENDED})`).join(', ')
+  await session.select(`insert into ${session.table(link.entity)} (${columns}) values ${values}`, pairs.flat())
+}

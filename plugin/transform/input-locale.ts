@@ -1,0 +1,44 @@
+/**
+ * The `locale` of a localized entry (DECISIONS §6): chosen on create — from the body's
+ * `data.locale`, else the request's `?locale=`, else the default locale — and fixed after.
+ * A different locale of the same entry is a new entry: `POST /:id/localizations`.
+ */
+import type { ContentTypeModel } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import type { IssueList } from './input-issues.js'
+import type { RowPlan } from './input-plan.js'
+
+export interface LocaleInput {
+  /** The request's `locale` query parameter, if any. */
+  query?: unknown
+  /** A localization must name its locale; a plain create falls back to the default one. */
+  required?: boolean
+}
+
+/** The body's fields without `locale`, which is planned here rather than as an attribute. */
+export function withoutLocale (data: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...data }
+  delete rest.locale
+  return rest
+}
+
+export function planLocale (
+  registry: Registry, model: ContentTypeModel, data: Record<string, unknown>, root: RowPlan, issues: IssueList, input: LocaleInput
+): void {
+  const attribute = model.attributes.get('locale')
+  if (!model.localized || attribute?.kind !== 'scalar') return
+  const path = ['data', 'locale']
+  if (root.id !== null) {
+    if ('locale' in data) issues.add(path, 'cannot be changed: create a localization with POST /:id/localizations instead')
+    return
+  }
+  const sent = 'locale' in data ? data.locale : input.query
+  if (sent === undefined && input.required === true) {
+    issues.add(path, 'must be defined')
+    return
+  }
+  const { locales, defaultLocale } = registry.i18n!
+  const locale = sent === undefined ? defaultLocale : sent
+  if (typeof locale === 'string' && locales.includes(locale)) root.scalars.push({ attribute, value: locale, path })
+  else issues.add(path, `must be one of ${locales.join(', ')}`)
+}
