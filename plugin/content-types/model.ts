@@ -108,6 +108,8 @@ export interface ContentTypeModel extends ModelBase {
   singularName: string
   pluralName: string
   displayName: string
+  /** A singleType: one entry (per locale), served at `/<singularName>` (GET, PUT, DELETE). */
+  single: boolean
   draftAndPublish: boolean
   populateCreatorFields: boolean
   localized: boolean

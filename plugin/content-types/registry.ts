@@ -179,8 +179,8 @@ class RegistryBuilder {
       }
     }
     if (info.singularName === info.pluralName) throw new SchemaError(source, null, 'info.singularName and info.pluralName must differ')
-    if (schema.kind !== undefined && schema.kind !== 'collectionType') {
-      throw new SchemaError(source, null, `kind "${String(schema.kind)}" is not supported yet (only collectionType)`)
+    if (schema.kind !== undefined && schema.kind !== 'collectionType' && schema.kind !== 'singleType') {
+      throw new SchemaError(source, null, `kind "${String(schema.kind)}" must be collectionType or singleType`)
     }
     const expectedUid = `api::${info.singularName}.${info.singularName}`
     if (uid !== expectedUid) throw new SchemaError(source, null, `uid "${uid}" must be "${expectedUid}" (api::<singularName>.<singularName>)`)
@@ -204,6 +204,7 @@ class RegistryBuilder {
       singularName: info.singularName,
       pluralName: info.pluralName,
       displayName: info.displayName ?? info.singularName,
+      single: schema.kind === 'singleType',
       draftAndPublish: schema.options?.draftAndPublish === true,
       populateCreatorFields: schema.options?.populateCreatorFields === true,
       localized: this.#i18n !== null && schema.pluginOptions?.i18n?.localized === true,

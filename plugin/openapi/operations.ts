@@ -13,6 +13,7 @@ export const CONTENT_OPERATIONS = ['find', 'findOne', 'create', 'update', 'delet
 export type ContentOperation = typeof CONTENT_OPERATIONS[number] | 'createLocalization'
 
 export function modelOperations (model: ContentTypeModel): ContentOperation[] {
+  if (model.single) return ['find', 'update', 'delete']
   return model.localized ? [...CONTENT_OPERATIONS, 'createLocalization'] : [...CONTENT_OPERATIONS]
 }
 
@@ -22,7 +23,7 @@ function pascalCase (kebab: string): string {
 
 /** `find` + plural for the list, the action + singular for the rest: `findArticles`, `updateArticle`. */
 export function operationId (model: ContentTypeModel, operation: ContentOperation): string {
-  if (operation === 'find') return `find${pascalCase(model.pluralName)}`
+  if (operation === 'find') return `find${pascalCase(model.single ? model.singularName : model.pluralName)}`
   if (operation === 'createLocalization') return `create${pascalCase(model.singularName)}Localization`
   return `${operation}${pascalCase(model.singularName)}`
 }
@@ -55,10 +56,17 @@ const DESCRIPTIONS: Record<ContentOperation, string> = {
 
 /** The documentation keys of a route schema; Fastify itself ignores them. */
 export function operationDocs (model: ContentTypeModel, operation: ContentOperation): FastifySchema {
+  const single = model.single ? SINGLE_TYPE_DOCS[operation] : undefined
   return {
     operationId: operationId(model, operation),
     tags: [contentTypeTag(model)],
-    summary: SUMMARIES[operation](model.displayName),
-    description: DESCRIPTIONS[operation]
+    summary: single?.summary(model.displayName) ?? SUMMARIES[operation](model.displayName),
+    description: single?.description ?? DESCRIPTIONS[operation]
   }
+}
+
+const SINGLE_TYPE_DOCS: Partial<Record<ContentOperation, { summary: (name: string) => string, description: string }>> = {
+  find: { summary: name => `Get the ${name} entry`, description: 'A single type: 404 until it is written (or while it is a draft, unless `publicationState=preview`).' },
+  update: { summary: name => `Write the ${name} entry`, description: 'Updates the entry, or creates it when there is none yet. Answers the written entry.' },
+  delete: { summary: name => `Delete the ${name} entry`, description: 'Answers the deleted entry.' }
 }

@@ -42,7 +42,7 @@ export function swaggerOptions ({ registry, prefix }: Pick<ApiDocsOptions, 'regi
       tags: [
         ...[...registry.contentTypes.values()].map(model => ({
           name: contentTypeTag(model),
-          description: `${model.displayName} entries at ${prefix}/${model.pluralName}`
+          description: model.single ? `The ${model.displayName} entry at ${prefix}/${model.singularName}` : `${model.displayName} entries at ${prefix}/${model.pluralName}`
         })),
         { name: UPLOAD_TAG, description: `The media library at ${prefix}/upload: files answered bare, not in the envelope` },
         { name: AUTH_TAG, description: 'Users: register, log in, who am I (with the permissions option)' },

@@ -51,7 +51,7 @@ const LOOSE_BODY = Type.Object({
 }, { description: 'The entry to write, under `data`' })
 
 function responses (model: ContentTypeModel, operation: ContentOperation): Record<string, unknown> {
-  const success = operation === 'find' ? 'ListResponse' : 'EntryResponse'
+  const success = operation === 'find' && !model.single ? 'ListResponse' : 'EntryResponse'
   const documented: Record<string, unknown> = {
     200: { $ref: `${schemaId(model, success)}#`, description: SUCCESS_DESCRIPTIONS[operation] }
   }
@@ -70,10 +70,10 @@ function documentedSchema (
 ): FastifySchema {
   const documented: FastifySchema = {
     ...schema,
-    querystring: optionalProperties(operationQuerySchemas(model, QUERY_KIND[operation])),
+    querystring: optionalProperties(operationQuerySchemas(model, model.single && operation === 'find' ? 'entry' : QUERY_KIND[operation])),
     response: responses(model, operation)
   }
-  if (operation !== 'find' && operation !== 'create') documented.params = ID_PARAMS
+  if (operation !== 'find' && operation !== 'create' && !model.single) documented.params = ID_PARAMS
   const hasBody = operation === 'create' || operation === 'update' || operation === 'createLocalization'
   if (hasBody && schema.body === undefined) documented.body = requestBody(model, operation, knownSchemas)
   return documented

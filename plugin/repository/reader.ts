@@ -14,6 +14,8 @@ export interface Reader {
   list: (model: ContentTypeModel, tree: QueryTree) => Promise<ListResult>
   /** JSON text of one entry, or null when it does not exist (or is hidden). */
   entry: (model: ContentTypeModel, id: number, query: EntryQuery) => Promise<string | null>
+  /** JSON text of a single type's entry (in `locale` when localized), or null. */
+  single: (model: ContentTypeModel, locale: string | null, query: EntryQuery) => Promise<string | null>
 }
 
 /**
@@ -24,6 +26,7 @@ export interface Reader {
 export function createReader (db: Database, compiler: ReadCompiler): Reader {
   const lists = new WeakMap<QueryTree, CompiledStatement>()
   const entries = new WeakMap<EntryQuery, CompiledStatement>()
+  const singles = new WeakMap<EntryQuery, CompiledStatement>()
   return {
     async list (model, tree) {
       let statement = lists.get(tree)
@@ -42,6 +45,16 @@ export function createReader (db: Database, compiler: ReadCompiler): Reader {
         entries.set(query, statement)
       }
       const params = [id, ...statement.params.slice(1)]
+      const [row] = await db.query(statement.sql, params)
+      return row === undefined ? null : row.data as string
+    },
+    async single (model, locale, query) {
+      let statement = singles.get(query)
+      if (statement === undefined) {
+        statement = compiler.single(model, locale, query)
+        singles.set(query, statement)
+      }
+      const params = locale === null ? statement.params : [locale, ...statement.params.slice(1)]
       const [row] = await db.query(statement.sql, params)
       return row === undefined ? null : row.data as string
     }

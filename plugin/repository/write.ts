@@ -21,6 +21,8 @@ import type { Database } from './database.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
+import type { LocalizationMember } from './write-localizations.js'
+import type { LocaleInput } from '../transform/input-locale.js'
 import { RowWrites } from './write-rows.js'
 import { WriteSession } from './write-session.js'
 
@@ -33,14 +35,24 @@ export interface WriteContext {
 
 const INT32_MAX = 2147483647
 
+/** Work a create does inside its transaction around the entry's own write (localizations, single types). */
+export interface CreateHooks {
+  /** `root`: the planned entry (its locale among its scalars). Issues added here are answered with the others. */
+  before?: (session: WriteSession, root: RowPlan) => Promise<void>
+  after?: (session: WriteSession, id: number) => Promise<void>
+}
+
 export async function createEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {}
+  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {},
+  hooks: CreateHooks = {}, locale: LocaleInput = { query: context.locale }
 ): Promise<number> {
-  const { root, issues } = planEntryWrite(registry, model, body, null, { query: context.locale })
+  const { root, issues } = planEntryWrite(registry, model, body, null, locale)
   await hashPasswordsOfValidBody(root, issues)
   return await inTransaction(db, registry, issues, root, async session => {
-    const creator = creatorValues(session, model, context, ['createdBy', 'updatedBy'])
-    return await writeRow(session, root, creator)
+    await hooks.before?.(session, root)
+    const id = await writeRow(session, root, creatorValues(session, model, context, ['createdBy', 'updatedBy']))
+    await hooks.after?.(session, id)
+    return id
   })
 }
 
@@ -52,19 +64,18 @@ export async function createEntry (
 export async function createLocalization (
   db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext = {}
 ): Promise<number> {
-  const { root, issues } = planEntryWrite(registry, model, body, null, { query: context.locale, required: true })
-  await hashPasswordsOfValidBody(root, issues)
-  return await inTransaction(db, registry, issues, root, async session => {
-    if (!isRowId(sourceId)) throw new NotFoundError()
-    const group = await lockLocalizationGroup(session, model, sourceId)
-    const locale = root.scalars.find(write => write.attribute.name === 'locale')
-    if (locale !== undefined && group.some(member => member.locale === locale.value)) {
-      session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
-    }
-    const id = await writeRow(session, root, creatorValues(session, model, context, ['createdBy', 'updatedBy']))
-    await joinLocalizationGroup(session, model, id, group)
-    return id
-  })
+  let group: LocalizationMember[] = []
+  return await createEntry(db, registry, model, body, context, {
+    before: async (session, root) => {
+      if (!isRowId(sourceId)) throw new NotFoundError()
+      group = await lockLocalizationGroup(session, model, sourceId)
+      const locale = root.scalars.find(write => write.attribute.name === 'locale')
+      if (locale !== undefined && group.some(member => member.locale === locale.value)) {
+        session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
+      }
+    },
+    after: async (session, id) => { await joinLocalizationGroup(session, model, id, group) }
+  }, { query: context.locale, required: true })
 }
 
 /** Partial update: unsent attributes are kept; `updatedAt` always moves. */
@@ -118,7 +129,7 @@ async function inTransaction<T> (
   }
 }
 
-function isRowId (id: number): boolean {
+export function isRowId (id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= INT32_MAX
 }
 

@@ -6,6 +6,7 @@ import { operationDocs } from '../openapi/operations.js'
 import type { ContentOperation } from '../openapi/operations.js'
 import type { CoreContext, CoreHandler, CoreHandlers, HandlerName } from './core-handlers.js'
 import { coreHandlers } from './core-handlers.js'
+import { singleTypeHandlers } from './single-type-handlers.js'
 import type { ControllerFactory } from './controllers.js'
 import { coreApi, customRoute } from './controllers.js'
 
@@ -14,9 +15,11 @@ export interface RoutesContext extends CoreContext {
 }
 
 /** The route handlers of a content type: the host's extensions where given, the core otherwise. */
-function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | undefined): Record<keyof CoreHandlers, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
+type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+
+function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | undefined): Record<keyof CoreHandlers, RouteHandler> {
   const custom = factory?.({ core: coreApi(handlers) }) ?? {}
-  const pick = (name: HandlerName): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> => {
+  const pick = (name: HandlerName): RouteHandler => {
     const replacement = custom[name]
     return replacement === undefined ? send(handlers[name]) : customRoute(replacement)
   }
@@ -51,7 +54,7 @@ function responses (model: ContentTypeModel, success: 'ListResponse' | 'EntryRes
 /** `hide`: the `/x/` alias of a list path is the same operation, documented once. */
 function routeSchema (model: ContentTypeModel, operation: ContentOperation, hide = false): FastifySchema {
   const documentation = { ...operationDocs(model, operation), ...(hide ? { hide } : {}) }
-  return { ...documentation, ...responses(model, operation === 'find' ? 'ListResponse' : 'EntryResponse') }
+  return { ...documentation, ...responses(model, operation === 'find' && !model.single ? 'ListResponse' : 'EntryResponse') }
 }
 
 export function registerContentTypeRoutes (app: FastifyInstance, context: RoutesContext): void {
@@ -59,6 +62,10 @@ export function registerContentTypeRoutes (app: FastifyInstance, context: Routes
   const trailingSlashIsSame = app.initialConfig as { ignoreTrailingSlash?: boolean, routerOptions?: { ignoreTrailingSlash?: boolean } }
   const slashIgnored = trailingSlashIsSame.ignoreTrailingSlash === true || trailingSlashIsSame.routerOptions?.ignoreTrailingSlash === true
   for (const model of context.registry.contentTypes.values()) {
+    if (model.single) {
+      registerSingleTypeRoutes(app, model, routeHandlers(singleTypeHandlers(context, model), context.controllers[model.uid]))
+      continue
+    }
     const handlers = routeHandlers(coreHandlers(context, model), context.controllers[model.uid])
     const list = `/${model.pluralName}`
     const entry = `${list}/:id`
@@ -72,4 +79,12 @@ export function registerContentTypeRoutes (app: FastifyInstance, context: Routes
     app.delete(entry, { schema: routeSchema(model, 'delete') }, handlers.delete)
     if (model.localized) app.post(`${entry}/localizations`, { schema: routeSchema(model, 'createLocalization') }, handlers.createLocalization)
   }
+}
+
+/** `GET`, `PUT` and `DELETE /<singularName>`: a single type's one entry. */
+function registerSingleTypeRoutes (app: FastifyInstance, model: ContentTypeModel, handlers: Record<keyof CoreHandlers, RouteHandler>): void {
+  const url = `/${model.singularName}`
+  app.get(url, { schema: routeSchema(model, 'find') }, handlers.find)
+  app.put(url, { schema: routeSchema(model, 'update') }, handlers.update)
+  app.delete(url, { schema: routeSchema(model, 'delete') }, handlers.delete)
 }

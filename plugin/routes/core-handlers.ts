@@ -50,13 +50,13 @@ export interface CoreHandlers {
 /** The handlers a host's controllers may replace (spec 4.7). */
 export type HandlerName = Exclude<keyof CoreHandlers, 'createLocalization'>
 
-function authorize (request: FastifyRequest, model: ContentTypeModel, action: ContentAction): Caller {
+export function authorize (request: FastifyRequest, model: ContentTypeModel, action: ContentAction): Caller {
   const caller = callerOf(request)
   if (!caller.ability.can(model.uid, action)) throw new ForbiddenError(`Forbidden: ${action} on ${model.pluralName}`)
   return caller
 }
 
-function writeContext (caller: Caller, request: FastifyRequest): WriteContext {
+export function writeContext (caller: Caller, request: FastifyRequest): WriteContext {
   const locale = requestQuery(request).locale
   return { ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
 }
@@ -70,8 +70,18 @@ function localizationBody (body: unknown): unknown {
 /** Parsed and pruned queries a content type's handlers have seen, per grant set. */
 const QUERY_CACHE_SIZE = 500
 
-export function coreHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
-  const { registry, db, reader, options } = context
+export interface HandlerTools {
+  listQuery: (request: FastifyRequest, caller: Caller, creatorFields: boolean) => QueryTree
+  entryQuery: (request: FastifyRequest, caller: Caller, publicationState?: 'preview') => EntryQuery
+  /** The envelope of entry `id` as written, drafts included; 404 if it is gone. */
+  writtenEntry: (query: EntryQuery, id: number) => Promise<string>
+  /** The body, once the caller may link what it links. */
+  checkedBody: (request: FastifyRequest, caller: Caller, body?: unknown) => unknown
+}
+
+/** What the handlers of one content type share: its query caches, the written-entry answer, the link check. */
+export function handlerTools (context: CoreContext, model: ContentTypeModel): HandlerTools {
+  const { registry, reader, options } = context
   const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_SIZE)
   const entryQueries = new BoundedCache<EntryQuery>(QUERY_CACHE_SIZE)
 
@@ -100,6 +110,12 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     return body
   }
 
+  return { listQuery, entryQuery, writtenEntry, checkedBody }
+}
+
+export function coreHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
+  const { registry, db, reader } = context
+  const { listQuery, entryQuery, writtenEntry, checkedBody } = handlerTools(context, model)
   return {
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')

@@ -25,12 +25,15 @@ export interface CompiledStatement {
 export interface ReadCompiler {
   list: (model: ContentTypeModel, tree: QueryTree) => CompiledStatement
   entry: (model: ContentTypeModel, id: number, query: EntryQuery) => CompiledStatement
+  /** A single type's entry (in `locale` when localized: then the first parameter). */
+  single: (model: ContentTypeModel, locale: string | null, query: EntryQuery) => CompiledStatement
 }
 
 export function readCompiler (registry: Registry, names: SqlNames): ReadCompiler {
   return {
     list: (model, tree) => compileList(new StatementScope(registry, names, tree.publicationState), model, tree),
-    entry: (model, id, query) => compileEntry(new StatementScope(registry, names, query.publicationState), model, id, query)
+    entry: (model, id, query) => compileEntry(new StatementScope(registry, names, query.publicationState), model, id, query),
+    single: (model, locale, query) => compileSingle(new StatementScope(registry, names, query.publicationState), model, locale, query)
   }
 }
 
@@ -97,6 +100,17 @@ function compileEntry (scope: StatementScope, model: ContentTypeModel, id: numbe
   const conditions = [`${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`, ...scope.visibility(model, row.alias)]
   return {
     sql: `select ${entryJson(scope, row, query, true)}::text as data from ${row.table} ${row.alias}${whereClause(conditions)}`,
+    params: scope.params.values
+  }
+}
+
+/** Column `data`: the single type's entry, or no row. Should a race have left two, the first one. */
+function compileSingle (scope: StatementScope, model: ContentTypeModel, locale: string | null, query: EntryQuery): CompiledStatement {
+  const row = topLevelRow(scope, model)
+  const conditions = [...(locale === null ? [] : [`${scope.column(model, row.alias, 'locale')} = ${scope.params.add(locale)}`]), ...scope.visibility(model, row.alias)]
+  return {
+    sql: `select ${entryJson(scope, row, query, true)}::text as data from ${row.table} ${row.alias}${whereClause(conditions)} ` +
+      `order by ${scope.column(model, row.alias, 'id')} limit 1`,
     params: scope.params.values
   }
 }

@@ -78,7 +78,8 @@ for (const [what, attributes, message] of invalid) {
 t.test('content type level problems name the file', async t => {
   t.throws(() => buildRegistry({ contentTypes: { 'api::article.article': { info: { singularName: 'Article', pluralName: 'articles' }, attributes: {} } } }), SchemaError)
   t.throws(() => buildRegistry({ contentTypes: { 'api::wrong.wrong': { info: { singularName: 'article', pluralName: 'articles' }, attributes: {} } } }), /must be "api::article\.article"/)
-  t.throws(() => buildRegistry({ contentTypes: articleWith({}, { kind: 'singleType' }) }), /singleType.*not supported/)
+  t.throws(() => buildRegistry({ contentTypes: articleWith({}, { kind: 'document' as never }) }), /kind "document" must be collectionType or singleType/)
+  t.equal(buildRegistry({ contentTypes: articleWith({}, { kind: 'singleType' }) }).contentTypes.get('api::article.article')?.single, true)
   t.throws(() => buildRegistry({ contentTypes: articleWith({ c: { type: 'component', component: 'a.b' } }), components: { 'a.b': { attributes: { self: { type: 'component', component: 'a.b' } } } } }), /cycle: a\.b → a\.b/)
 })
 

@@ -1,0 +1,86 @@
+/**
+ * Writes of a single type (one entry, per locale when localized): PUT updates the entry
+ * when there is one and creates it otherwise, as Strapi does. Creates of one single type
+ * queue on an advisory lock and look again inside it, so two concurrent first PUTs make
+ * one entry: the later one finds the new entry and updates it instead.
+ */
+import type { ContentTypeModel } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import { NotFoundError, ValidationError } from '../errors.js'
+import { readDataPayload } from '../transform/input.js'
+import { withoutLocale } from '../transform/input-locale.js'
+import type { Database } from './database.js'
+import { joinLocalizationGroup } from './write-localizations.js'
+import type { WriteSession } from './write-session.js'
+import { SqlNames } from './read/names.js'
+import { createEntry, updateEntry } from './write.js'
+import type { WriteContext } from './write.js'
+
+/** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
+class SingleEntryExists extends Error {}
+
+/** The locale a single type's request is about: `data.locale`, else `?locale=`, else the default one; null when not localized. */
+export function singleTypeLocale (registry: Registry, model: ContentTypeModel, sent: unknown): string | null {
+  if (!model.localized) return null
+  const { locales, defaultLocale } = registry.i18n!
+  const locale = sent === undefined ? defaultLocale : sent
+  if (typeof locale === 'string' && locales.includes(locale)) return locale
+  throw ValidationError.at(['locale'], `locale must be one of ${locales.join(', ')}`)
+}
+
+/** The id of the single type's entry in `locale` (drafts included), or null. */
+export async function singleEntryId (db: Database, model: ContentTypeModel, locale: string | null): Promise<number | null> {
+  const { sql, params } = singleEntryQuery(new SqlNames(db.orm.getMetadata()), model, locale, '$1')
+  const [row] = await db.query(sql, params)
+  return row === undefined ? null : Number(row.id)
+}
+
+export async function writeSingleEntry (
+  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {}
+): Promise<number> {
+  const data = readDataPayload(body)
+  const locale = singleTypeLocale(registry, model, 'locale' in data ? data.locale : context.locale)
+  for (let attempt = 1; ; attempt++) {
+    const retry = attempt < 3
+    const id = await singleEntryId(db, model, locale)
+    try {
+      if (id !== null) return await updateEntry(db, registry, model, id, { data: withoutLocale(data) }, context)
+      return await createEntry(db, registry, model, { data: locale === null ? data : { ...data, locale } }, context, {
+        before: async (session) => { await claimSingleEntry(session, model, locale) },
+        after: async (session, created) => { await joinOtherLocales(session, model, created) }
+      })
+    } catch (error) {
+      // Deleted since it was found, or created since it was not: look again.
+      if (retry && (error instanceof SingleEntryExists || (id !== null && error instanceof NotFoundError))) continue
+      throw error
+    }
+  }
+}
+
+/** Queues the creates of this single type, then makes sure the entry still does not exist. */
+async function claimSingleEntry (session: WriteSession, model: ContentTypeModel, locale: string | null): Promise<void> {
+  await session.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:${model.uid}`])
+  const { sql, params } = singleEntryQuery(session, model, locale, '?')
+  if ((await session.select(sql, params)).length > 0) throw new SingleEntryExists()
+}
+
+/** A localized single type's entries are the localizations of one another. */
+async function joinOtherLocales (session: WriteSession, model: ContentTypeModel, created: number): Promise<void> {
+  if (!model.localized) return
+  const id = session.column(model.entity, 'id')
+  const rows = await session.select(`select ${id} as id, ${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} where ${id} <> ?`, [created])
+  if (rows.length > 0) await joinLocalizationGroup(session, model, created, rows.map(row => ({ id: Number(row.id), locale: String(row.locale) })))
+}
+
+/** Where a statement's table and column names come from: ORM metadata, read side or write side. */
+interface QuotedNames {
+  table: (entity: string) => string
+  column: (entity: string, property: string) => string
+}
+
+/** `select id … where locale = … order by id limit 1`, with `$1` for `db.query` or `?` inside a write. */
+function singleEntryQuery (names: QuotedNames, model: ContentTypeModel, locale: string | null, placeholder: '$1' | '?'): { sql: string, params: unknown[] } {
+  const id = names.column(model.entity, 'id')
+  const where = locale === null ? '' : ` where ${names.column(model.entity, 'locale')} = ${placeholder}`
+  return { sql: `select ${id} as id from ${names.table(model.entity)}${where} order by ${id} limit 1`, params: locale === null ? [] : [locale] }
+}
