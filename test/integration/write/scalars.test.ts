@@ -160,6 +160,16 @@ t.test('scalars', async t => {
     t.equal((await readBack(id)).level, 9)
   })
 
+  t.test('generated uids stay unique past the variants probed by index (16), and around gaps', async t => {
+    const slugs: string[] = []
+    for (let i = 0; i < 19; i++) slugs.push((await readBack(await createEntry(db, registry, sample, { data: { text: 'Many' } }))).slug as string)
+    t.same(slugs, ['many', ...Array.from({ length: 18 }, (_, n) => `many-${n + 1}`)])
+    const taken = await createEntry(db, registry, sample, { data: { text: 'Other', slug: 'many-20' } })
+    t.equal((await readBack(await createEntry(db, registry, sample, { data: { text: 'Many' } }))).slug, 'many-19')
+    t.equal((await readBack(await createEntry(db, registry, sample, { data: { text: 'Many' } }))).slug, 'many-21', 'a variant sent by hand is skipped')
+    t.ok(taken)
+  })
+
   t.test('a uid left out is made from its target field, unique with a suffix', async t => {
     const ids = []
     for (let i = 0; i < 3; i++) ids.push(await createEntry(db, registry, sample, { data: { text: 'Héllo, Wörld! Straße' } }))
