@@ -2,7 +2,8 @@
  * Before anything is timed, the ceiling is used as a second test oracle: for reads the
  * plugin's answer must deep-equal the ceiling's; for writes both must answer the same
  * entry and leave rows that the plugin reads back the same (ids, timestamps and the
- * request's own label aside).
+ * request's own label aside). The stepwise ceiling, when it runs, is checked the same way
+ * against the ceiling.
  */
 import type { Json } from './compare.js'
 import { differences, normalise } from './compare.js'
@@ -10,7 +11,7 @@ import type { Fixture } from './fixture.js'
 import { call } from './http.js'
 import type { Answer } from './http.js'
 import type { ReadScenario, Target, WriteRequest } from './scenarios.js'
-import { DEEP_POPULATE, readPath, updateBody } from './scenarios.js'
+import { DEEP_POPULATE, readPath, updateBody, writePath } from './scenarios.js'
 
 export interface CheckResult {
   /** Where the plugin's answer differs from the oracle's; empty when they agree. */
@@ -22,7 +23,7 @@ export interface CheckResult {
 }
 
 const VARYING_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt'])
-const requestLabel = (text: string): string => text.replace(/\b(plugin|ceiling)([ -])/g, 'TARGET$2')
+const requestLabel = (text: string): string => text.replace(/\b(plugin|ceiling|stepwise)([ -])/g, 'TARGET$2')
 
 function expectSuccess (answer: Answer, what: string): Answer {
   if (answer.status < 200 || answer.status > 299) {
@@ -66,19 +67,25 @@ async function readBack (plugin: string, id: number): Promise<Json> {
   return expectStatus(await call(plugin, 'GET', `/api/articles/${id}?${DEEP_POPULATE}&publicationState=preview`), `plugin GET /api/articles/${id}`)
 }
 
-export async function checkCreate (plugin: string, ceiling: string, next: (target: Target) => WriteRequest): Promise<CheckResult> {
+/** `stepwise`: the stepwise ceiling's origin when it runs (its create is checked against the ceiling's too), else null. */
+export async function checkCreate (plugin: string, ceiling: string, stepwise: string | null, next: (target: Target) => WriteRequest): Promise<CheckResult> {
   const ceilingRequest = next('ceiling')
   const pluginRequest = next('plugin')
   const theirs = expectStatus(await call(ceiling, 'POST', ceilingRequest.path, ceilingRequest.body), 'ceiling create')
   const answer = expectSuccess(await call(plugin, 'POST', pluginRequest.path, pluginRequest.body), 'plugin create')
-  const ours = answer.body
   const comparable = (body: Json): Json => normalise(body, VARYING_KEYS, requestLabel)
-  const answered = differences(comparable(ours), comparable(theirs)).map(line => `answer ${line}`)
-  const rows = differences(
-    comparable(await readBack(plugin, idOf(ours, 'plugin create'))),
-    comparable(await readBack(plugin, idOf(theirs, 'ceiling create')))
-  ).map(line => `read back ${line}`)
-  return { differences: [...answered, ...rows], notes: [], answerBytes: answer.bytes }
+  const theirsReadBack = comparable(await readBack(plugin, idOf(theirs, 'ceiling create')))
+  const against = async (target: Target, ours: Json): Promise<string[]> => [
+    ...differences(comparable(ours), comparable(theirs)).map(line => `answer ${line}`),
+    ...differences(comparable(await readBack(plugin, idOf(ours, `${target} create`))), theirsReadBack).map(line => `read back ${line}`)
+  ]
+  const found = await against('plugin', answer.body)
+  if (stepwise !== null) {
+    const request = next('stepwise')
+    const stepped = expectStatus(await call(stepwise, 'POST', request.path, request.body), 'stepwise create')
+    found.push(...(await against('stepwise', stepped)).map(line => `stepwise column: ${line}`))
+  }
+  return { differences: found, notes: [], answerBytes: answer.bytes }
 }
 
 function updatedAtOf (body: Json): Json {
@@ -88,31 +95,45 @@ function updatedAtOf (body: Json): Json {
   return attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes.updatedAt ?? null : null
 }
 
+interface UpdateComparison {
+  differences: string[]
+  /** The plugin's answer to body A. */
+  afterA: Json
+  /** Size of the plugin's answer to body B. */
+  answerBytes: number
+}
+
 /**
- * The plugin moves article X to body A, the ceiling to body B (read back R1), then the
- * plugin applies B too (read back R2): R1 = R2 proves the ceiling wrote what the plugin
+ * The plugin moves article `id` to body A, `target` to body B (read back R1), then the
+ * plugin applies B too (read back R2): R1 = R2 proves `target` wrote what the plugin
  * writes, and the two answers to B must agree.
  */
-export async function checkUpdate (plugin: string, ceiling: string, fixture: Fixture): Promise<CheckResult> {
-  const id = fixture.update.articles[0]
-  if (id === undefined) throw new Error('update check: no article to update')
+async function compareUpdate (plugin: string, target: Target, origin: string, fixture: Fixture, id: number): Promise<UpdateComparison> {
   const body = (n: number): string => JSON.stringify({ data: updateBody(fixture, n) })
-  const before = await readBack(plugin, id)
-  const afterA = expectStatus(await call(plugin, 'PUT', `/api/articles/${id}`, body(1)), 'plugin update A')
-  const theirs = expectStatus(await call(ceiling, 'PUT', `/ceiling/update/${id}`, body(2)), 'ceiling update B')
-  const readByCeiling = await readBack(plugin, id)
-  const answer = expectSuccess(await call(plugin, 'PUT', `/api/articles/${id}`, body(2)), 'plugin update B')
-  const ours = answer.body
+  const afterA = expectStatus(await call(plugin, 'PUT', writePath('plugin', id), body(1)), 'plugin update A')
+  const theirs = expectStatus(await call(origin, 'PUT', writePath(target, id), body(2)), `${target} update B`)
+  const readByTarget = await readBack(plugin, id)
+  const answer = expectSuccess(await call(plugin, 'PUT', writePath('plugin', id), body(2)), 'plugin update B')
   const readByPlugin = await readBack(plugin, id)
   const comparable = (value: Json): Json => normalise(value, new Set(['updatedAt']))
-  const notes: string[] = []
-  if (updatedAtOf(afterA) === updatedAtOf(before)) notes.push(`the plugin's update did not move updatedAt (still ${JSON.stringify(updatedAtOf(before))})`)
   return {
     differences: [
-      ...differences(comparable(ours), comparable(theirs)).map(line => `answer ${line}`),
-      ...differences(comparable(readByPlugin), comparable(readByCeiling)).map(line => `read back ${line}`)
+      ...differences(comparable(answer.body), comparable(theirs)).map(line => `answer ${line}`),
+      ...differences(comparable(readByPlugin), comparable(readByTarget)).map(line => `read back ${line}`)
     ],
-    notes,
+    afterA,
     answerBytes: answer.bytes
   }
+}
+
+/** The update compared with the ceiling's, then (`stepwise` not null) with the stepwise ceiling's, on the same article. */
+export async function checkUpdate (plugin: string, ceiling: string, stepwise: string | null, fixture: Fixture): Promise<CheckResult> {
+  const id = fixture.update.articles[0]
+  if (id === undefined) throw new Error('update check: no article to update')
+  const before = await readBack(plugin, id)
+  const { differences: found, afterA, answerBytes } = await compareUpdate(plugin, 'ceiling', ceiling, fixture, id)
+  const notes: string[] = []
+  if (updatedAtOf(afterA) === updatedAtOf(before)) notes.push(`the plugin's update did not move updatedAt (still ${JSON.stringify(updatedAtOf(before))})`)
+  if (stepwise !== null) found.push(...(await compareUpdate(plugin, 'stepwise', stepwise, fixture, id)).differences.map(line => `stepwise column: ${line}`))
+  return { differences: found, notes, answerBytes }
 }

@@ -27,6 +27,8 @@ export interface BenchConfig {
   scenarios: string[]
   /** Also measure MikroORM `em.find` (third column). */
   ormFind: boolean
+  /** Also measure the stepwise ceiling on the write scenarios: the plugin's statement sequence, hand-written. */
+  stepwise: boolean
   /** The ceiling runs its statements as named prepared statements. */
   ceilingPrepared: boolean
   /** Go on (and mark the scenario) when the plugin's answer differs from the ceiling's. */
@@ -72,6 +74,7 @@ export function readConfig (): BenchConfig {
     loader: loader(),
     scenarios: (process.env.BENCH_SCENARIOS ?? '').split(',').map(name => name.trim()).filter(name => name !== ''),
     ormFind: flag('BENCH_ORM_FIND', false),
+    stepwise: flag('BENCH_STEPWISE', false),
     ceilingPrepared: flag('BENCH_CEILING_PREPARED', true),
     allowMismatch: flag('BENCH_ALLOW_MISMATCH', false),
     cpuProfileDir: profile === undefined || profile === '' ? null : profile,

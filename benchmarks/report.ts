@@ -15,6 +15,11 @@ export interface ScenarioResult {
   plugin: Summary
   ceiling: Summary
   ormFind: Summary | null
+  /**
+   * The stepwise ceiling (write scenarios, BENCH_STEPWISE=1), with the statements it sent per
+   * request over the probe (compare with the plugin's) and over the timed rounds.
+   */
+  stepwise: (Summary & { statementsPerRequest: number, statementsPerRequestInRounds: number }) | null
   /** Plugin server RSS in bytes before the warm-up and after the last round. */
   pluginRss: { start: number, end: number }
 }
@@ -41,12 +46,29 @@ function ratio (ours: Summary, theirs: Summary): string {
   return value.toFixed(value < 0.1 ? 3 : 2)
 }
 
+const statementCount = (value: number): string => value.toFixed(value % 1 === 0 ? 0 : 1)
+
+/** The stepwise columns: its req/s, where it stands between the ceiling and the plugin, its latencies and statement count. */
+function stepwiseCells (scenario: ScenarioResult): string[] {
+  const { stepwise } = scenario
+  if (stepwise === null) return ['n/a', 'n/a', 'n/a', 'n/a', 'n/a']
+  return [
+    perSecond(stepwise.requestsPerSecond),
+    ratio(stepwise, scenario.ceiling),
+    ratio(scenario.plugin, stepwise),
+    `${milliseconds(stepwise.p50)} / ${milliseconds(stepwise.p99)}`,
+    statementCount(stepwise.statementsPerRequest)
+  ]
+}
+
 export function markdownTable (run: RunResult): string {
   const withOrm = run.scenarios.some(scenario => scenario.ormFind !== null)
+  const withStepwise = run.scenarios.some(scenario => scenario.stepwise !== null)
   const header = [
     'scenario', 'answer KB', 'req/s ours', 'req/s ceiling', '**ours/ceiling**', 'p50 ms ours / ceiling', 'p99 ms ours / ceiling',
     'errors/non-2xx ours / ceiling', 'SQL/req ours', 'plugin RSS MB start→end', 'answer check',
-    ...(withOrm ? ['req/s em.find', 'em.find/ceiling'] : [])
+    ...(withOrm ? ['req/s em.find', 'em.find/ceiling'] : []),
+    ...(withStepwise ? ['req/s stepwise', 'stepwise/ceiling', 'ours/stepwise', 'p50 / p99 ms stepwise', 'SQL/req stepwise'] : [])
   ]
   const rows = run.scenarios.map(scenario => {
     const { plugin, ceiling, ormFind } = scenario
@@ -59,10 +81,11 @@ export function markdownTable (run: RunResult): string {
       `${milliseconds(plugin.p50)} / ${milliseconds(ceiling.p50)}`,
       `${milliseconds(plugin.p99)} / ${milliseconds(ceiling.p99)}`,
       `${failures(plugin)} / ${failures(ceiling)}`,
-      scenario.statementsPerRequest.toFixed(scenario.statementsPerRequest % 1 === 0 ? 0 : 1),
+      statementCount(scenario.statementsPerRequest),
       `${megabytes(scenario.pluginRss.start)}→${megabytes(scenario.pluginRss.end)}`,
       scenario.check.equal ? 'equal' : '**MISMATCH**',
-      ...(withOrm ? [ormFind === null ? 'n/a' : perSecond(ormFind.requestsPerSecond), ormFind === null ? 'n/a' : ratio(ormFind, ceiling)] : [])
+      ...(withOrm ? [ormFind === null ? 'n/a' : perSecond(ormFind.requestsPerSecond), ormFind === null ? 'n/a' : ratio(ormFind, ceiling)] : []),
+      ...(withStepwise ? stepwiseCells(scenario) : [])
     ]
   })
   const line = (cells: string[]): string => `| ${cells.join(' | ')} |`

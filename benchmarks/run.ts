@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: a fresh database, the dataset at BENCH_SCALE, the plugin server and the
- * hand-written-SQL ceiling (and optionally MikroORM em.find) in their own processes, every
- * scenario checked against the ceiling and then measured. Prints a markdown table and
- * writes the same as JSON to benchmarks/results/. Servers are stopped and the database is
- * dropped at the end, on failure and on Ctrl-C too.
+ * hand-written-SQL ceiling (optionally MikroORM em.find and the stepwise ceiling too) in
+ * their own processes, every scenario checked against the ceiling and then measured. Prints
+ * a markdown table and writes the same as JSON to benchmarks/results/. Servers are stopped
+ * and the database is dropped at the end, on failure and on Ctrl-C too.
  */
 import { appendFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
@@ -66,7 +66,8 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
     plugin: await start('plugin', { ...env, BENCH_COUNT_STATEMENTS: '0', BENCH_CPU_PROFILE: config.cpuProfileDir ?? '' }),
     statementProbe: await start('plugin', { ...env, BENCH_COUNT_STATEMENTS: '1', BENCH_CPU_PROFILE: '' }),
     ceiling: await start('ceiling', env),
-    ormFind: config.ormFind ? await start('orm-find', env) : null
+    ormFind: config.ormFind ? await start('orm-find', env) : null,
+    stepwise: config.stepwise ? await start('stepwise', env) : null
   }
   const rssStart = (await serverStats(servers.plugin.origin)).rss
   const chosen = scenarios(fixture).filter(scenario => config.scenarios.length === 0 || config.scenarios.includes(scenario.name))

@@ -20,7 +20,7 @@ export interface WriteRequest {
   body: string
 }
 
-export type Target = 'plugin' | 'ceiling' | 'orm-find'
+export type Target = 'plugin' | 'ceiling' | 'orm-find' | 'stepwise'
 
 export interface WriteScenario {
   kind: 'write'
@@ -47,6 +47,15 @@ export function readPath (scenario: ReadScenario, target: Target): string {
   if (target === 'orm-find') return `/orm-find${scenario.path.slice('/api'.length)}`
   const start = scenario.path.indexOf('?')
   return `/ceiling/${scenario.name}${start === -1 ? '' : scenario.path.slice(start)}`
+}
+
+/**
+ * Where `target` takes a write: the plugin's REST routes; `/ceiling/create` and
+ * `/ceiling/update/<id>`, the same under `/stepwise` (em.find answers no writes).
+ */
+export function writePath (target: Target, id?: number): string {
+  if (target === 'ceiling' || target === 'stepwise') return id === undefined ? `/${target}/create` : `/${target}/update/${id}`
+  return id === undefined ? '/api/articles' : `/api/articles/${id}`
 }
 
 const THREE_LEVELS = query([
@@ -177,7 +186,7 @@ export function scenarios (fixture: Fixture): Scenario[] {
       title: 'create with relations, media, components and zone items',
       method: 'POST',
       request: (target, n) => ({
-        path: target === 'ceiling' ? '/ceiling/create' : '/api/articles',
+        path: writePath(target),
         body: JSON.stringify({ data: createBody(fixture, target, n) })
       })
     },
@@ -187,7 +196,7 @@ export function scenarios (fixture: Fixture): Scenario[] {
       title: 'partial update: three scalars and a to-one relation',
       method: 'PUT',
       request: (target, n) => ({
-        path: `${target === 'ceiling' ? '/ceiling/update' : '/api/articles'}/${updatedArticle(fixture, n)}`,
+        path: writePath(target, updatedArticle(fixture, n)),
         body: JSON.stringify({ data: updateBody(fixture, n) })
       })
     }

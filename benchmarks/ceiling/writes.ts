@@ -25,7 +25,14 @@ interface UpdateInput {
   category: number
 }
 
-const WRITTEN_ENTRY = `select json_build_object('data', ${entry('a', articleAttributes('a'), true)}, 'meta', '{}'::json)::text as body from a`
+/**
+ * The answer to a write: the article row `a` as `{ data, meta }`. Exported for the stepwise
+ * ceiling (stepwise/), whose re-read must answer exactly what this one answers.
+ */
+export const WRITTEN_ENTRY = `select json_build_object('data', ${entry('a', articleAttributes('a'), true)}, 'meta', '{}'::json)::text as body from a`
+
+/** The inverse position of a link appended to the end of a list: the largest int4. */
+export const APPENDED_POSITION = 2147483647
 
 /**
  * Appends a link row at the end of the target's inverse order as the plugin does: at the
@@ -33,7 +40,7 @@ const WRITTEN_ENTRY = `select json_build_object('data', ${entry('a', articleAttr
  */
 function linkTo (table: string, owner: string, target: string, ord: string): string {
   return `insert into ${table} (owner_id, target_id, ord, inv_ord)
-    select ${owner}, ${target}, ${ord}, 2147483647`
+    select ${owner}, ${target}, ${ord}, ${APPENDED_POSITION}`
 }
 
 const CREATE_SQL = `with a as (
