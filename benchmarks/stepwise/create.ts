@@ -17,13 +17,19 @@ import { slugify } from '../vocabulary.js'
 import { reread } from './reread.js'
 import type { Statement, StatementSender } from './statements.js'
 
+/** As many as the plugin probes by index (write-facts.ts). */
+const UID_CANDIDATES = 16
+
 /**
- * The plugin's fact statement for this body: the slug and its `-n` variants (a generated
- * uid), then every id the body links to (files with their mime type). The same five columns.
+ * The plugin's fact statement for this body: the slug and its first `-n` variants by index,
+ * the rest by LIKE only when all of those are taken (a generated uid, see the plugin's
+ * write-facts.ts), then every id the body links to (files with their mime type). The same
+ * five columns.
  */
 const FACTS: Statement = {
   name: 'stepwise-create-facts',
-  text: `select 0 as question, null::int as id, null::int as other, null::int as position, slug::text as value from articles where slug = $1 or slug like $2
+  text: `select 0 as question, null::int as id, null::int as other, null::int as position, slug::text as value from articles where slug = any($1::text[])
+    union all select 1, null, null, null, slug::text from articles where (select count(*) from articles where slug = any($1::text[])) = ${UID_CANDIDATES} and slug like $2
     union all select 1, id, null, null, null from authors where id = any($3::int[])
     union all select 2, id, null, null, null from categories where id = any($4::int[])
     union all select 3, id, null, null, null from tags where id = any($5::int[])
@@ -84,7 +90,8 @@ export async function createStepwise (pool: pg.Pool, sender: StatementSender, in
   const [rich, quote, related] = input.blocks
   const slug = slugify(input.title)
   const id = await sender.transaction(pool, async client => {
-    await sender.send(client, FACTS, [slug, `${slug}-%`, [input.author], [input.category], input.tags, related.articles, [input.cover]])
+    const candidates = [slug, ...Array.from({ length: UID_CANDIDATES - 1 }, (_, n) => `${slug}-${n + 1}`)]
+    await sender.send(client, FACTS, [candidates, `${slug}-%`, [input.author], [input.category], input.tags, related.articles, [input.cover]])
     const relatedId = await insertId(sender, client, RELATED, [related.heading])
     const quoteId = await insertId(sender, client, QUOTE, [quote.text, quote.attribution])
     const richId = await insertId(sender, client, RICH, [rich.body])
