@@ -152,13 +152,19 @@ export function createBody (fixture: Fixture, target: Target, n: number): Record
   }
 }
 
-/** A partial update: three scalars and a to-one relation of an existing article. */
+/**
+ * A partial update: three scalars and a to-one relation of an existing article. Articles are
+ * taken round-robin; each pass over them shifts the categories by one, so every update moves
+ * its article to another category (the number of articles is a multiple of the number of
+ * categories, so without the shift an article would get the same one on every later pass).
+ */
 export function updateBody (fixture: Fixture, n: number): Record<string, unknown> {
+  const pass = Math.floor(n / fixture.update.articles.length)
   return {
     excerpt: `Updated by the benchmark (${n}).`,
     rating: (n % 400) / 100 + 1,
     featured: n % 2 === 0,
-    category: pickAt(fixture.update.categories, n * 7)
+    category: pickAt(fixture.update.categories, n * 7 + pass)
   }
 }
 
