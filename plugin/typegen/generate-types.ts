@@ -37,17 +37,28 @@ function componentSource (registry: Registry, component: ComponentModel): string
   ].join('\n')
 }
 
+/** Where each declared body travels: a collection's five routes, or a single type's three. */
+function routeNotes (model: ContentTypeModel): { list: string, entry: string, create: string, update: string } {
+  if (model.single) {
+    const path = `/${model.singularName}`
+    return { list: 'not served: a single type has no list', entry: `GET, PUT and DELETE ${path}`, create: `PUT ${path} when the entry does not exist yet`, update: `PUT ${path}` }
+  }
+  const path = `/${model.pluralName}`
+  return { list: `GET ${path}`, entry: `GET, PUT and DELETE ${path}/:id, POST ${path}`, create: `POST ${path}`, update: `PUT ${path}/:id` }
+}
+
 function contentTypeSource (registry: Registry, model: ContentTypeModel): string {
   const label = `${model.displayName} (${model.uid})`
+  const routes = routeNotes(model)
   return [
     interfaceSource(attributesType(model), outputProperties(registry, model), `The attributes of ${label}`),
     typeAliasSource(entryType(model), `Entry<${attributesType(model)}>`),
-    typeAliasSource(listResponseType(model), `ListResponse<${entryType(model)}>`, `GET /${model.pluralName}`),
-    typeAliasSource(entryResponseType(model), `EntryResponse<${entryType(model)}>`, `GET, PUT and DELETE /${model.pluralName}/:id, POST /${model.pluralName}`),
+    typeAliasSource(listResponseType(model), `ListResponse<${entryType(model)}>`, routes.list),
+    typeAliasSource(entryResponseType(model), `EntryResponse<${entryType(model)}>`, routes.entry),
     interfaceSource(inputDataType(model, 'create'), inputProperties(registry, model, 'create'), `What a create of ${label} sends under \`data\``),
     interfaceSource(inputDataType(model, 'update'), inputProperties(registry, model, 'update'), `What an update of ${label} sends under \`data\`: only what changes`),
-    interfaceSource(createRequestType(model), [{ name: 'data', type: inputDataType(model, 'create'), optional: false }], `POST /${model.pluralName}`),
-    interfaceSource(updateRequestType(model), [{ name: 'data', type: inputDataType(model, 'update'), optional: false }], `PUT /${model.pluralName}/:id`)
+    interfaceSource(createRequestType(model), [{ name: 'data', type: inputDataType(model, 'create'), optional: false }], routes.create),
+    interfaceSource(updateRequestType(model), [{ name: 'data', type: inputDataType(model, 'update'), optional: false }], routes.update)
   ].join('\n')
 }
 
