@@ -38,6 +38,8 @@ export interface ScalarAttribute extends AttributeBase {
   regex?: string
   enum?: string[]
   targetField?: string
+  /** Localized types: one value for all localizations of an entry (`pluginOptions.i18n.localized: false`). */
+  sharedAcrossLocales?: boolean
 }
 
 export interface RelationAttribute extends AttributeBase {

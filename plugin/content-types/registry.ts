@@ -225,7 +225,7 @@ class RegistryBuilder {
       if (clash !== undefined) throw new SchemaError(source, `attribute "${name}"`, `maps to the same column as "${clash}"`)
       columns.set(column, name)
       const attribute = checkAttributeShape(context, raw)
-      model.attributes.set(name, this.#normalise(model, name, attribute, declared))
+      model.attributes.set(name, shareAcrossLocales(model, this.#normalise(model, name, attribute, declared), attribute))
     }
     if (model.kind === 'contentType') {
       this.#addTimestamps(model.attributes)
@@ -401,6 +401,20 @@ function checkTableName (source: string, table: string): void {
   if (!/^[a-z_][a-z0-9_]*$/.test(table) || table.length > 63) {
     throw new SchemaError(source, null, `collectionName "${table}" must be a lower-case SQL identifier of at most 63 characters`)
   }
+}
+
+/**
+ * `pluginOptions.i18n.localized: false` on a scalar of a localized type: one value for every
+ * localization. A unique value (or a uid) could not repeat across them, so it cannot be shared.
+ * On other attributes the flag is not supported and ignored: they stay per locale.
+ */
+function shareAcrossLocales (model: Model, attribute: Attribute, declared: AttributeSchema): Attribute {
+  const i18n = (declared.pluginOptions?.i18n ?? {}) as { localized?: unknown }
+  if (model.kind !== 'contentType' || !model.localized || attribute.kind !== 'scalar' || i18n.localized !== false) return attribute
+  if (attribute.unique || attribute.type === 'uid') {
+    throw new SchemaError(model.source, `attribute "${attribute.name}"`, 'a unique attribute or uid cannot be shared across locales (pluginOptions.i18n.localized: false)')
+  }
+  return { ...attribute, sharedAcrossLocales: true }
 }
 
 function withBounds<T extends object> (attribute: T, declared: { min?: number, max?: number }): T & { min?: number, max?: number } {

@@ -44,3 +44,29 @@ export async function joinLocalizationGroup (session: WriteSession, model: Conte
   const values = pairs.map(() => `(?, ?, ${APPENDED}, ${APPENDED})`).join(', ')
   await session.select(`insert into ${session.table(link.entity)} (${columns}) values ${values}`, pairs.flat())
 }
+
+/**
+ * Copies the attributes shared across locales (`names`) of entry `from` onto other entries
+ * of its type, in one statement: `to` lists them, or `{ groupOf }` means every localization
+ * of that entry. `touch`: their `updatedAt` follows, as the change is theirs too.
+ */
+export async function copySharedAttributes (
+  session: WriteSession, model: ContentTypeModel, from: number, to: number[] | { groupOf: number }, names: readonly string[], touch: boolean
+): Promise<void> {
+  if (names.length === 0 || (Array.isArray(to) && to.length === 0)) return
+  const column = (property: string): string => session.column(model.entity, property)
+  const id = column('id')
+  const assignments = [...names, ...(touch ? ['updatedAt'] : [])].map(name => `${column(name)} = f.${column(name)}`)
+  let targets: string
+  let params: number[]
+  if (Array.isArray(to)) {
+    targets = to.map(() => '?').join(', ')
+    params = to
+  } else {
+    const { link } = localizationsOf(model)
+    targets = `select l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l where l.${session.column(link.entity, link.self)} = ?`
+    params = [to.groupOf]
+  }
+  await session.select(`update ${session.table(model.entity)} as t set ${assignments.join(', ')} from ${session.table(model.entity)} as f ` +
+    `where f.${id} = ? and t.${id} in (${targets})`, [from, ...params])
+}

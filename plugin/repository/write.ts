@@ -20,9 +20,10 @@ import type { RowPlan, ScalarWrite } from '../transform/input-plan.js'
 import type { Database } from './database.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
-import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
+import { copySharedAttributes, joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import type { LocalizationMember } from './write-localizations.js'
 import type { LocaleInput } from '../transform/input-locale.js'
+import { sharedAttributeNames } from '../transform/input-locale.js'
 import { RowWrites } from './write-rows.js'
 import { WriteSession } from './write-session.js'
 
@@ -65,6 +66,7 @@ export async function createLocalization (
   db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext = {}
 ): Promise<number> {
   let group: LocalizationMember[] = []
+  let sent: string[] = []
   return await createEntry(db, registry, model, body, context, {
     before: async (session, root) => {
       if (!isRowId(sourceId)) throw new NotFoundError()
@@ -73,9 +75,16 @@ export async function createLocalization (
       if (locale !== undefined && group.some(member => member.locale === locale.value)) {
         session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
       }
+      sent = sentSharedAttributes(root)
     },
-    after: async (session, id) => { await joinLocalizationGroup(session, model, id, group) }
-  }, { query: context.locale, required: true })
+    after: async (session, id) => {
+      await joinLocalizationGroup(session, model, id, group)
+      // Shared attributes: the unsent ones come from the source, the sent ones go to the whole group.
+      const unsent = [...sharedAttributeNames(model)].filter(name => !sent.includes(name))
+      await copySharedAttributes(session, model, sourceId, [id], unsent, false)
+      await copySharedAttributes(session, model, id, group.map(member => member.id), sent, true)
+    }
+  }, { query: context.locale, localization: true })
 }
 
 /** Partial update: unsent attributes are kept; `updatedAt` always moves. */
@@ -87,7 +96,9 @@ export async function updateEntry (
   return await inTransaction(db, registry, issues, root, async session => {
     const { early, later } = splitUncheckedScalars(root)
     await lockByUpdate(session, model, id, { ...early, ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() })
-    return await writeRow(session, { ...root, scalars: later }, {})
+    const written = await writeRow(session, { ...root, scalars: later }, {})
+    await copySharedAttributes(session, model, id, { groupOf: id }, sentSharedAttributes(root), true)
+    return written
   })
 }
 
@@ -98,6 +109,11 @@ export async function deleteEntry (db: Database, registry: Registry, model: Cont
     session.deletes.rows(model.uid, [id])
     await session.deletes.run(session)
   })
+}
+
+/** The attributes shared across locales that a body sends (a localized type's: DECISIONS §6). */
+function sentSharedAttributes (root: RowPlan): string[] {
+  return root.scalars.filter(write => write.attribute.sharedAcrossLocales === true).map(write => write.attribute.name)
 }
 
 /** Hashing is deliberately slow: a body already known to be invalid is not worth it. */

@@ -11,8 +11,20 @@ import type { RowPlan } from './input-plan.js'
 export interface LocaleInput {
   /** The request's `locale` query parameter, if any. */
   query?: unknown
-  /** A localization must name its locale; a plain create falls back to the default one. */
-  required?: boolean
+  /**
+   * A localization (`POST /:id/localizations`) must name its locale, and takes the attributes
+   * shared across locales from its source when it does not send them.
+   */
+  localization?: boolean
+}
+
+/** Names of the attributes a localized type shares across locales. */
+export function sharedAttributeNames (model: ContentTypeModel): ReadonlySet<string> {
+  const names = new Set<string>()
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind === 'scalar' && attribute.sharedAcrossLocales === true) names.add(attribute.name)
+  }
+  return names
 }
 
 /** The body's fields without `locale`, which is planned here rather than as an attribute. */
@@ -33,7 +45,7 @@ export function planLocale (
     return
   }
   const sent = 'locale' in data ? data.locale : input.query
-  if (sent === undefined && input.required === true) {
+  if (sent === undefined && input.localization === true) {
     issues.add(path, 'must be defined')
     return
   }

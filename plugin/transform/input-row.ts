@@ -18,6 +18,8 @@ export interface RowContext {
   issues: IssueList
   /** Keys accepted and dropped (what a client read and sends back, such as `createdAt`). */
   ignored: ReadonlySet<string>
+  /** A new row's attributes that come from elsewhere when unsent (a localization's shared ones): no default, not required. */
+  inherited?: ReadonlySet<string>
 }
 
 export function planRow (
@@ -63,7 +65,7 @@ function planAttribute (context: RowContext, row: RowPlan, attribute: Attribute,
     }
     case 'component': case 'dynamiczone': {
       const planItem = (model: ComponentModel, itemFields: Record<string, unknown>, itemPath: InputPath, itemId: number | null): RowPlan =>
-        planRow({ ...context, ignored: NOTHING_IGNORED }, model, itemFields, itemPath, itemId)
+        planRow({ registry: context.registry, issues: context.issues, ignored: NOTHING_IGNORED }, model, itemFields, itemPath, itemId)
       const list = planComponentList(registry, attribute, raw, path, issues, planItem)
       if (list !== null) row.lists.push(list)
     }
@@ -77,7 +79,8 @@ const NOTHING_IGNORED: ReadonlySet<string> = new Set()
 
 /** Defaults, then uids from their (possibly defaulted) target fields, then required checks. */
 function completeNewRow (context: RowContext, row: RowPlan, sent: ReadonlySet<string>): void {
-  const unsent = [...row.model.attributes.values()].filter(attribute => !sent.has(attribute.name) && !attribute.system)
+  const unsent = [...row.model.attributes.values()]
+    .filter(attribute => !sent.has(attribute.name) && !attribute.system && context.inherited?.has(attribute.name) !== true)
   for (const attribute of unsent) {
     if (attribute.kind === 'scalar' && attribute.default !== undefined) applyDefault(row, attribute)
   }

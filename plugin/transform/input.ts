@@ -11,7 +11,7 @@ import { IssueList } from './input-issues.js'
 import type { RowPlan } from './input-plan.js'
 import { isPlainObject } from './input-relation.js'
 import { planRow } from './input-row.js'
-import { planLocale, withoutLocale } from './input-locale.js'
+import { planLocale, sharedAttributeNames, withoutLocale } from './input-locale.js'
 import type { LocaleInput } from './input-locale.js'
 
 export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body'
@@ -43,7 +43,8 @@ export function planEntryWrite (
   const data = readDataPayload(body)
   const issues = new IssueList()
   const fields = model.localized ? withoutLocale(data) : data
-  const root = planRow({ registry, issues, ignored: IGNORED_ENTRY_KEYS }, model, fields, ['data'], id)
+  const inherited = locale.localization === true ? sharedAttributeNames(model) : undefined
+  const root = planRow({ registry, issues, ignored: IGNORED_ENTRY_KEYS, ...(inherited === undefined ? {} : { inherited }) }, model, fields, ['data'], id)
   planLocale(registry, model, data, root, issues, locale)
   if (id === null && model.draftAndPublish && !('publishedAt' in data)) {
     const publishedAt = model.attributes.get('publishedAt')

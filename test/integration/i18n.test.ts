@@ -26,6 +26,15 @@ const contentTypes: Record<string, ContentTypeSchema> = {
   'api::tag.tag': {
     info: { singularName: 'tag', pluralName: 'tags' },
     attributes: { name: { type: 'string' } }
+  },
+  'api::product.product': {
+    info: { singularName: 'product', pluralName: 'products' },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: {
+      name: { type: 'string', required: true },
+      price: { type: 'decimal', required: true, pluginOptions: { i18n: { localized: false } } },
+      inStock: { type: 'boolean', default: true, pluginOptions: { i18n: { localized: false } } }
+    }
   }
 }
 
@@ -237,4 +246,50 @@ t.test('entries written before their type was localized move to the default loca
   t.teardown(async () => { await after.close() })
   const listed = (await after.inject({ method: 'GET', url: '/api/pages' })).json()
   t.same(listed.data.map((entry: Json) => [entry.attributes.title, entry.attributes.locale]), [['Old', 'fr']])
+})
+
+t.test('attributes with pluginOptions.i18n.localized: false hold one value for all localizations', async t => {
+  const product = await call('POST', '/api/products', { data: { name: 'Chair', price: 49.5, inStock: false } })
+  t.equal(product.status, 200)
+  const id = product.body.data.id as number
+  const french = await call('POST', `/api/products/${id}/localizations`, { locale: 'fr', name: 'Chaise' })
+  t.equal(french.status, 200, 'a localization need not send the shared (even required) attributes')
+  t.match(french.body.data.attributes, { name: 'Chaise', price: 49.5, inStock: false }, 'they come from the source, not from defaults')
+  const frenchId = french.body.data.id as number
+
+  const updated = await call('PUT', `/api/products/${frenchId}`, { data: { price: 39 } })
+  t.equal(updated.status, 200)
+  const english = (await call('GET', `/api/products/${id}`)).body.data
+  t.equal(english.attributes.price, 39, 'an update of a shared attribute reaches every localization')
+  t.equal(english.attributes.name, 'Chair', 'the localized ones stay')
+  t.equal(english.attributes.updatedAt, updated.body.data.attributes.updatedAt, 'and moves their updatedAt')
+
+  const german = await call('POST', `/api/products/${id}/localizations`, { locale: 'de', name: 'Stuhl', inStock: true })
+  t.equal(german.status, 200)
+  const stock = await call('GET', '/api/products?locale=all&sort=locale&fields[0]=locale&fields[1]=inStock&fields[2]=price')
+  t.same(stock.body.data.map((entry: Json) => [entry.attributes.locale, entry.attributes.inStock, entry.attributes.price]),
+    [['de', true, 39], ['en', true, 39], ['fr', true, 39]], 'a localization that sends one sets it for the whole group')
+
+  const bad = await call('PUT', `/api/products/${id}`, { data: { price: 'cheap' } })
+  t.equal(bad.status, 400)
+  t.equal((await call('GET', `/api/products/${frenchId}`)).body.data.attributes.price, 39, 'a failed update changes no localization')
+})
+
+t.test('a unique attribute cannot be shared across locales', async t => {
+  const app = Fastify({ logger: false })
+  await t.rejects(async () => {
+    await app.register(contentApi, {
+      contentTypes: {
+        'api::item.item': {
+          info: { singularName: 'item', pluralName: 'items' },
+          pluginOptions: { i18n: { localized: true } },
+          attributes: { sku: { type: 'string', unique: true, pluginOptions: { i18n: { localized: false } } } }
+        }
+      },
+      i18n: I18N,
+      database: { dataDir: 'memory://' }
+    })
+    await app.ready()
+  }, /attribute "sku".*cannot be shared across locales/)
+  await app.close()
 })
