@@ -214,4 +214,21 @@ export async function seed (app: FastifyInstance, options: SeedOptions = {}): Pr
     const picks = articleIds.filter((_, index) => ARTICLES[index]?.category === name && ARTICLES[index]?.featured === true)
     if (picks.length > 0) await update(app, prefix, 'categories', categoryId, { featuredArticles: picks })
   }
+
+  // The homepage single type: written with PUT, once per locale when the host set up i18n.
+  const featured = published.slice(0, 3)
+  await call(app, 'PUT', `${prefix}/homepage`, {
+    data: {
+      heading: 'Slow news, carefully told',
+      intro: 'Long reads on climate, cities and science, published when they are ready.',
+      featured,
+      seo: { metaTitle: 'The example magazine', metaDescription: 'Long reads, published when they are ready.' }
+    }
+  })
+  const localized = await call(app, 'GET', `${prefix}/homepage`)
+  if (localized?.data?.attributes?.locale === 'en') {
+    await call(app, 'PUT', `${prefix}/homepage?locale=fr`, {
+      data: { heading: "L'actualité lente, racontée avec soin", intro: 'Des grands formats sur le climat, les villes et la science.', featured }
+    })
+  }
 }

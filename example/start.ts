@@ -23,6 +23,8 @@ const app = Fastify({ logger: { level: 'info' }, pluginTimeout: 120_000 })
 await app.register(contentApi, {
   schemas,
   ...(databaseUrl !== undefined && databaseUrl !== '' ? { database: { url: databaseUrl } } : {}),
+  // The homepage single type is localized: one entry per locale (`?locale=fr`).
+  i18n: { locales: ['en', 'fr'], defaultLocale: 'en' },
   controllers: {
     // Articles set options.populateCreatorFields: the list also carries createdBy/updatedBy
     // (spec 4.7), filled for entries written with an admin token (POST /admin/login).
@@ -44,7 +46,9 @@ const examples = [
   ['Filter and sort', '/api/articles?filters[category][name][$eq]=Climate&sort[0]=publishedOn:desc'],
   ['Dynamic zone, per component with "on"', '/api/articles/7?populate[blocks][on][blocks.quote][fields][0]=text&populate[blocks][on][blocks.related-articles][populate]=*'],
   ['Components by dotted path', '/api/articles/1?populate[0]=seo&populate[1]=seo.openGraph'],
-  ['Drafts too', '/api/articles?publicationState=preview&fields[0]=title']
+  ['Drafts too', '/api/articles?publicationState=preview&fields[0]=title'],
+  ['A single type, with its other locales in meta.availableLocales', '/api/homepage?populate=*'],
+  ['The same in French', '/api/homepage?locale=fr&populate[featured][fields][0]=title']
 ]
 process.stdout.write(`\nThe example magazine is at ${base}. Try:\n\n${examples.map(([label, path]) => `  # ${label}\n  curl -g '${base}${path}'\n`).join('\n')}\n`)
 

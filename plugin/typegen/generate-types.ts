@@ -37,11 +37,11 @@ function componentSource (registry: Registry, component: ComponentModel): string
   ].join('\n')
 }
 
-/** Where each declared body travels: a collection's five routes, or a single type's three. */
+/** Where each declared body travels: a collection's five routes, or a single type's three (it has no list). */
 function routeNotes (model: ContentTypeModel): { list: string, entry: string, create: string, update: string } {
   if (model.single) {
     const path = `/${model.singularName}`
-    return { list: 'not served: a single type has no list', entry: `GET, PUT and DELETE ${path}`, create: `PUT ${path} when the entry does not exist yet`, update: `PUT ${path}` }
+    return { list: '', entry: `GET, PUT and DELETE ${path}`, create: `PUT ${path} when the entry does not exist yet`, update: `PUT ${path}` }
   }
   const path = `/${model.pluralName}`
   return { list: `GET ${path}`, entry: `GET, PUT and DELETE ${path}/:id, POST ${path}`, create: `POST ${path}`, update: `PUT ${path}/:id` }
@@ -53,7 +53,7 @@ function contentTypeSource (registry: Registry, model: ContentTypeModel): string
   return [
     interfaceSource(attributesType(model), outputProperties(registry, model), `The attributes of ${label}`),
     typeAliasSource(entryType(model), `Entry<${attributesType(model)}>`),
-    typeAliasSource(listResponseType(model), `ListResponse<${entryType(model)}>`, routes.list),
+    ...(model.single ? [] : [typeAliasSource(listResponseType(model), `ListResponse<${entryType(model)}>`, routes.list)]),
     typeAliasSource(entryResponseType(model), `EntryResponse<${entryType(model)}>`, routes.entry),
     interfaceSource(inputDataType(model, 'create'), inputProperties(registry, model, 'create'), `What a create of ${label} sends under \`data\``),
     interfaceSource(inputDataType(model, 'update'), inputProperties(registry, model, 'update'), `What an update of ${label} sends under \`data\`: only what changes`),

@@ -63,6 +63,11 @@ t.test('every generated route is there, with its operationId and its content typ
       [`/api/${plural}/{id}`, 'delete', `delete${singularName}`, singularName]
     )
   }
+  expected.push(
+    ['/api/homepage', 'get', 'findHomepage', 'Homepage'],
+    ['/api/homepage', 'put', 'updateHomepage', 'Homepage'],
+    ['/api/homepage', 'delete', 'deleteHomepage', 'Homepage']
+  )
   for (const [path, method, operationId, tag] of expected) {
     const found = operation(path, method)
     t.equal(found.operationId, operationId, `${method.toUpperCase()} ${path}`)
@@ -70,7 +75,8 @@ t.test('every generated route is there, with its operationId and its content typ
     t.ok(found.summary, `${operationId} has a summary`)
   }
   t.notOk(document.paths['/api/articles/'], 'the trailing-slash alias is not documented twice')
-  t.same(document.tags.map(tag => tag.name), ['Article', 'Author', 'Category', 'Issue', 'Tag', 'Upload', 'Admin'])
+  t.same(document.tags.map(tag => tag.name), ['Article', 'Author', 'Category', 'Homepage', 'Issue', 'Tag', 'Upload', 'Admin'])
+  t.notOk(document.paths['/api/homepages'], 'a single type has no list path')
 })
 
 t.test('query parameters are documented as deepObject, the path id as an integer', async t => {

@@ -531,6 +531,52 @@ export interface CategoryUpdateRequest {
   data: CategoryUpdateData
 }
 
+/** The attributes of Homepage (api::homepage.homepage) */
+export interface HomepageAttributes {
+  heading?: string | null
+  intro?: string | null
+  showNewsletter?: boolean | null
+  featured?: RelationMany<ArticleEntry> | RelationCount
+  seo?: SharedSeoComponent | null
+  /** ISO 8601 in UTC with milliseconds */
+  createdAt?: string | null
+  /** ISO 8601 in UTC with milliseconds */
+  updatedAt?: string | null
+}
+
+export type HomepageEntry = Entry<HomepageAttributes>
+
+/** GET, PUT and DELETE /homepage */
+export type HomepageEntryResponse = EntryResponse<HomepageEntry>
+
+/** What a create of Homepage (api::homepage.homepage) sends under \`data\` */
+export interface HomepageCreateData {
+  heading: string
+  intro?: string | null
+  showNewsletter?: boolean | null
+  featured?: ToManyInput
+  seo?: SharedSeoComponentCreate | SharedSeoComponentUpdate | null
+}
+
+/** What an update of Homepage (api::homepage.homepage) sends under \`data\`: only what changes */
+export interface HomepageUpdateData {
+  heading?: string
+  intro?: string | null
+  showNewsletter?: boolean | null
+  featured?: ToManyInput
+  seo?: SharedSeoComponentCreate | SharedSeoComponentUpdate | null
+}
+
+/** PUT /homepage when the entry does not exist yet */
+export interface HomepageCreateRequest {
+  data: HomepageCreateData
+}
+
+/** PUT /homepage */
+export interface HomepageUpdateRequest {
+  data: HomepageUpdateData
+}
+
 /** The attributes of Issue (api::issue.issue) */
 export interface IssueAttributes {
   number?: number | null
