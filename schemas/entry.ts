@@ -77,12 +77,18 @@ function creatorProperties (model: Model): Record<string, TSchema> {
   return model.kind === 'contentType' && model.populateCreatorFields ? { createdBy: creator(), updatedBy: creator() } : {}
 }
 
+const AVAILABLE_LOCALE = Type.Object({
+  id: Type.Integer(),
+  locale: Type.String(),
+  publishedAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()]))
+})
+
 /** `{ id, attributes, meta? }` of a content type or the file model. */
 export function entrySchema (registry: Registry, model: Model): TSchema {
   return Type.Object({
     id: Type.Integer(),
     attributes: Type.Object({ ...attributeProperties(registry, model), ...creatorProperties(model) }, { $id: schemaId(model, 'Attributes') }),
-    meta: Type.Optional(Type.Object({ availableLocales: Type.Optional(Type.Array(Type.Unknown())) }))
+    meta: Type.Optional(Type.Object({ availableLocales: Type.Optional(Type.Array(AVAILABLE_LOCALE, { description: 'Localized types: the other localizations of the entry' })) }))
   }, { $id: schemaId(model, 'Entry'), title: modelSchemaName(model) })
 }
 

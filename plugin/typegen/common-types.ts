@@ -14,9 +14,16 @@ export interface Entry<Attributes> {
   meta?: EntryMeta
 }
 
-/** \`availableLocales\` appears on localized types only. */
+/** \`availableLocales\` appears on localized types only: the entry's other localizations. */
 export interface EntryMeta {
-  availableLocales?: unknown[]
+  availableLocales?: AvailableLocale[]
+}
+
+/** Another localization of an entry; \`publishedAt\` on draftAndPublish types. */
+export interface AvailableLocale {
+  id: number
+  locale: string
+  publishedAt?: string | null
 }
 
 /** A populated to-one relation. */

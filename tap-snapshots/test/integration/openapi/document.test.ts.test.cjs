@@ -31,7 +31,7 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "title": "UploadFile",
         "type": "object",
         "required": ["id","attributes"],
-        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/UploadFileAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"type":"array","items":{}}}}}
+        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/UploadFileAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"description":"Localized types: the other localizations of the entry","type":"array","items":{"type":"object","required":["id","locale"],"properties":{"id":{"type":"integer"},"locale":{"type":"string"},"publishedAt":{"format":"date-time","type":"string","nullable":true}}}}}}}
       },
       "UploadFileAttributes": {
         "type": "object",
@@ -83,7 +83,7 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "title": "Article",
         "type": "object",
         "required": ["id","attributes"],
-        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/ArticleAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"type":"array","items":{}}}}}
+        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/ArticleAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"description":"Localized types: the other localizations of the entry","type":"array","items":{"type":"object","required":["id","locale"],"properties":{"id":{"type":"integer"},"locale":{"type":"string"},"publishedAt":{"format":"date-time","type":"string","nullable":true}}}}}}}
       },
       "ArticleAttributes": {
         "type": "object",
@@ -103,7 +103,7 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "title": "Author",
         "type": "object",
         "required": ["id","attributes"],
-        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/AuthorAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"type":"array","items":{}}}}}
+        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/AuthorAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"description":"Localized types: the other localizations of the entry","type":"array","items":{"type":"object","required":["id","locale"],"properties":{"id":{"type":"integer"},"locale":{"type":"string"},"publishedAt":{"format":"date-time","type":"string","nullable":true}}}}}}}
       },
       "AuthorAttributes": {
         "type": "object",
@@ -123,7 +123,7 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "title": "Category",
         "type": "object",
         "required": ["id","attributes"],
-        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/CategoryAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"type":"array","items":{}}}}}
+        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/CategoryAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"description":"Localized types: the other localizations of the entry","type":"array","items":{"type":"object","required":["id","locale"],"properties":{"id":{"type":"integer"},"locale":{"type":"string"},"publishedAt":{"format":"date-time","type":"string","nullable":true}}}}}}}
       },
       "CategoryAttributes": {
         "type": "object",
@@ -143,7 +143,7 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "title": "Homepage",
         "type": "object",
         "required": ["id","attributes"],
-        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/HomepageAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"type":"array","items":{}}}}}
+        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/HomepageAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"description":"Localized types: the other localizations of the entry","type":"array","items":{"type":"object","required":["id","locale"],"properties":{"id":{"type":"integer"},"locale":{"type":"string"},"publishedAt":{"format":"date-time","type":"string","nullable":true}}}}}}}
       },
       "HomepageAttributes": {
         "type": "object",
@@ -163,7 +163,7 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "title": "Issue",
         "type": "object",
         "required": ["id","attributes"],
-        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/IssueAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"type":"array","items":{}}}}}
+        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/IssueAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"description":"Localized types: the other localizations of the entry","type":"array","items":{"type":"object","required":["id","locale"],"properties":{"id":{"type":"integer"},"locale":{"type":"string"},"publishedAt":{"format":"date-time","type":"string","nullable":true}}}}}}}
       },
       "IssueAttributes": {
         "type": "object",
@@ -183,7 +183,7 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "title": "Tag",
         "type": "object",
         "required": ["id","attributes"],
-        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/TagAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"type":"array","items":{}}}}}
+        "properties": {"id":{"type":"integer"},"attributes":{"$ref":"#/components/schemas/TagAttributes"},"meta":{"type":"object","properties":{"availableLocales":{"description":"Localized types: the other localizations of the entry","type":"array","items":{"type":"object","required":["id","locale"],"properties":{"id":{"type":"integer"},"locale":{"type":"string"},"publishedAt":{"format":"date-time","type":"string","nullable":true}}}}}}}
       },
       "TagAttributes": {
         "type": "object",
