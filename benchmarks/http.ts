@@ -24,8 +24,9 @@ export async function call (origin: string, method: string, path: string, body?:
   return { status: response.status, body: parsed, bytes: Buffer.byteLength(text) }
 }
 
-export async function serverStats (origin: string): Promise<ServerStats> {
-  const answer = await call(origin, 'GET', '/__bench/stats')
+/** `collect`: run a full garbage collection first (servers started with --expose-gc). */
+export async function serverStats (origin: string, collect = false): Promise<ServerStats> {
+  const answer = await call(origin, 'GET', collect ? '/__bench/stats?gc=1' : '/__bench/stats')
   return answer.body as unknown as ServerStats
 }
 

@@ -36,10 +36,10 @@ async function exited (child: ChildProcess, timeoutMs: number): Promise<boolean>
   })
 }
 
-export async function startServer (name: ServerName, env: Record<string, string>): Promise<RunningServer> {
+export async function startServer (name: ServerName, env: Record<string, string>, nodeOptions: string[] = []): Promise<RunningServer> {
   const child = fork(serverModule(name), [], {
     env: { ...process.env, ...env },
-    execArgv: process.execArgv,
+    execArgv: [...process.execArgv, ...nodeOptions],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc']
   })
   const stop = async (): Promise<void> => {

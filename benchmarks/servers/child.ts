@@ -26,7 +26,10 @@ export function requireEnv (name: string): string {
 }
 
 export async function serveBenchmark (app: FastifyInstance, counter: { count: () => number | null, reset: () => void }): Promise<void> {
-  app.get('/__bench/stats', async (): Promise<ServerStats> => {
+  app.get('/__bench/stats', async (request): Promise<ServerStats> => {
+    // `?gc=1` on a server started with --expose-gc: the heap that survives a full collection.
+    const collect = (globalThis as { gc?: () => void }).gc
+    if ((request.query as { gc?: string }).gc === '1' && collect !== undefined) collect()
     const memory = process.memoryUsage()
     return { rss: memory.rss, heapUsed: memory.heapUsed, statements: counter.count() }
   })
