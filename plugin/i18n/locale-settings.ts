@@ -38,3 +38,13 @@ export function resolveLocaleSettings (raw: unknown): { ok: true, value: LocaleS
   }
   return { ok: true, value: { locales: [...locales as string[]], defaultLocale: chosen } }
 }
+
+/** A request's locale, when it is one of the configured ones. */
+export function isConfiguredLocale (settings: LocaleSettings, value: unknown): value is string {
+  return typeof value === 'string' && settings.locales.includes(value)
+}
+
+/** The problem with a locale that is not configured, worded after the attribute or parameter name. */
+export function unknownLocaleProblem (settings: LocaleSettings): string {
+  return `must be one of ${settings.locales.join(', ')}`
+}

@@ -12,7 +12,7 @@ import { compilePagination, type PageSizeLimits } from './pagination.js'
 import { invalidValue } from './parse.js'
 import { compilePopulate } from './populate.js'
 import { compileSort } from './sort.js'
-import { ALL_LOCALES } from '../i18n/locale-settings.js'
+import { ALL_LOCALES, isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
 
 export type ListQueryOptions = PageSizeLimits
 
@@ -69,7 +69,6 @@ function compileListLocale (registry: Registry, raw: unknown): string | null {
 
 /** A locale a localized entry may have: one of the `i18n.locales` option. */
 function compileLocale (registry: Registry, raw: unknown, path: string[]): string {
-  const { locales } = registry.i18n!
-  if (typeof raw === 'string' && locales.includes(raw)) return raw
-  throw invalidValue(path, `must be one of ${locales.join(', ')}`)
+  if (isConfiguredLocale(registry.i18n!, raw)) return raw
+  throw invalidValue(path, unknownLocaleProblem(registry.i18n!))
 }

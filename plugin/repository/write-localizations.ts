@@ -5,15 +5,13 @@
  */
 import type { ContentTypeModel, RelationAttribute } from '../content-types/model.js'
 import { NotFoundError } from '../errors.js'
+import { APPENDED_POSITION } from './write-link-rows.js'
 import type { WriteSession } from './write-session.js'
 
 export interface LocalizationMember {
   id: number
   locale: string
 }
-
-/** Link rows are appended, as relations are: at the sentinel position, read in link-id order. */
-const APPENDED = 2147483647
 
 function localizationsOf (model: ContentTypeModel): RelationAttribute {
   const attribute = model.attributes.get('localizations')
@@ -41,7 +39,8 @@ export async function joinLocalizationGroup (session: WriteSession, model: Conte
   const { link } = localizationsOf(model)
   const columns = ['owner', 'target', 'ord', 'invOrd'].map(property => session.column(link.entity, property)).join(', ')
   const pairs = members.flatMap(member => [[entryId, member.id], [member.id, entryId]])
-  const values = pairs.map(() => `(?, ?, ${APPENDED}, ${APPENDED})`).join(', ')
+  // Appended as relations are: at the sentinel position, read in link-id order.
+  const values = pairs.map(() => `(?, ?, ${APPENDED_POSITION}, ${APPENDED_POSITION})`).join(', ')
   await session.select(`insert into ${session.table(link.entity)} (${columns}) values ${values}`, pairs.flat())
 }
 

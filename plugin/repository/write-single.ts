@@ -13,6 +13,7 @@ import type { Database } from './database.js'
 import { joinLocalizationGroup } from './write-localizations.js'
 import type { WriteSession } from './write-session.js'
 import { SqlNames } from './read/names.js'
+import { isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
 import { createEntry, updateEntry } from './write.js'
 import type { WriteContext } from './write.js'
 
@@ -22,15 +23,15 @@ class SingleEntryExists extends Error {}
 /** The locale a single type's request is about: `data.locale`, else `?locale=`, else the default one; null when not localized. */
 export function singleTypeLocale (registry: Registry, model: ContentTypeModel, sent: unknown): string | null {
   if (!model.localized) return null
-  const { locales, defaultLocale } = registry.i18n!
-  const locale = sent === undefined ? defaultLocale : sent
-  if (typeof locale === 'string' && locales.includes(locale)) return locale
-  throw ValidationError.at(['locale'], `locale must be one of ${locales.join(', ')}`)
+  const settings = registry.i18n!
+  const locale = sent === undefined ? settings.defaultLocale : sent
+  if (isConfiguredLocale(settings, locale)) return locale
+  throw ValidationError.at(['locale'], `locale ${unknownLocaleProblem(settings)}`)
 }
 
 /** The id of the single type's entry in `locale` (drafts included), or null. */
 export async function singleEntryId (db: Database, model: ContentTypeModel, locale: string | null): Promise<number | null> {
-  const { sql, params } = singleEntryQuery(new SqlNames(db.orm.getMetadata()), model, locale, '$1')
+  const { sql, params } = singleEntryQuery(namesOf(db), model, locale, '$1')
   const [row] = await db.query(sql, params)
   return row === undefined ? null : Number(row.id)
 }
@@ -70,6 +71,18 @@ async function joinOtherLocales (session: WriteSession, model: ContentTypeModel,
   const id = session.column(model.entity, 'id')
   const rows = await session.select(`select ${id} as id, ${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} where ${id} <> ?`, [created])
   if (rows.length > 0) await joinLocalizationGroup(session, model, created, rows.map(row => ({ id: Number(row.id), locale: String(row.locale) })))
+}
+
+/** One name cache per database, not one per request. */
+const NAMES = new WeakMap<Database, SqlNames>()
+
+function namesOf (db: Database): SqlNames {
+  let names = NAMES.get(db)
+  if (names === undefined) {
+    names = new SqlNames(db.orm.getMetadata())
+    NAMES.set(db, names)
+  }
+  return names
 }
 
 /** Where a statement's table and column names come from: ORM metadata, read side or write side. */

@@ -7,6 +7,7 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { IssueList } from './input-issues.js'
 import type { RowPlan } from './input-plan.js'
+import { isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
 
 export interface LocaleInput {
   /** The request's `locale` query parameter, if any. */
@@ -49,8 +50,8 @@ export function planLocale (
     issues.add(path, 'must be defined')
     return
   }
-  const { locales, defaultLocale } = registry.i18n!
-  const locale = sent === undefined ? defaultLocale : sent
-  if (typeof locale === 'string' && locales.includes(locale)) root.scalars.push({ attribute, value: locale, path })
-  else issues.add(path, `must be one of ${locales.join(', ')}`)
+  const settings = registry.i18n!
+  const locale = sent === undefined ? settings.defaultLocale : sent
+  if (isConfiguredLocale(settings, locale)) root.scalars.push({ attribute, value: locale, path })
+  else issues.add(path, unknownLocaleProblem(settings))
 }
