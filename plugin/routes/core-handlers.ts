@@ -21,6 +21,7 @@ import type { Reader } from '../repository/reader.js'
 import { createEntry, createLocalization, deleteEntry, updateEntry } from '../repository/write.js'
 import type { WriteContext } from '../repository/write.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
+import { isPlainObject } from '../transform/input-relation.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 
 export interface CoreContext {
@@ -56,15 +57,15 @@ export function authorize (request: FastifyRequest, model: ContentTypeModel, act
   return caller
 }
 
-export function writeContext (caller: Caller, request: FastifyRequest): WriteContext {
-  const locale = requestQuery(request).locale
+/** Who writes, and for a localized type the `?locale=` of the request (the query is parsed only then). */
+export function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel): WriteContext {
+  const locale = model.localized ? requestQuery(request).locale : undefined
   return { ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
 }
 
 /** A localization's body: Strapi v4 sends the attributes bare; `{ data }` is accepted too (`data` is a reserved attribute name). */
 function localizationBody (body: unknown): unknown {
-  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
-  return isObject(body) && !isObject(body.data) ? { data: body } : body
+  return isPlainObject(body) && !isPlainObject(body.data) ? { data: body } : body
 }
 
 /** Parsed and pruned queries a content type's handlers have seen, per grant set. */
@@ -133,14 +134,14 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async create (request) {
       const caller = authorize(request, model, 'create')
       const query = entryQuery(request, caller, 'preview')
-      const id = await createEntry(db, registry, model, checkedBody(request, caller), writeContext(caller, request))
+      const id = await createEntry(db, registry, model, checkedBody(request, caller), writeContext(caller, request, model))
       return await writtenEntry(query, id)
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
       const id = entryId(request)
       const query = entryQuery(request, caller, 'preview')
-      await updateEntry(db, registry, model, id, checkedBody(request, caller), writeContext(caller, request))
+      await updateEntry(db, registry, model, id, checkedBody(request, caller), writeContext(caller, request, model))
       return await writtenEntry(query, id)
     },
     async delete (request) {
@@ -155,7 +156,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const sourceId = entryId(request)
       const query = entryQuery(request, caller, 'preview')
       const body = checkedBody(request, caller, localizationBody(request.body))
-      const id = await createLocalization(db, registry, model, sourceId, body, writeContext(caller, request))
+      const id = await createLocalization(db, registry, model, sourceId, body, writeContext(caller, request, model))
       return await writtenEntry(query, id)
     }
   }

@@ -34,7 +34,7 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
     async update (request) {
       const caller = authorize(request, model, 'update')
       const query = entryQuery(request, caller, 'preview')
-      const id = await writeSingleEntry(db, registry, model, checkedBody(request, caller), writeContext(caller, request))
+      const id = await writeSingleEntry(db, registry, model, checkedBody(request, caller), writeContext(caller, request, model))
       return await writtenEntry(query, id)
     },
     async delete (request) {
