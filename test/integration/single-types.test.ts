@@ -74,6 +74,10 @@ t.test('GET is a 404 until the first PUT creates the entry; later PUTs update it
   const read = await call('GET', '/api/global?populate[seo]=true&fields[0]=siteName')
   t.same(read.body, { data: { id, attributes: { siteName: 'Site', seo: { id: created.body.data.attributes.seo.id, metaTitle: 'Meta' } }, meta: {} }, meta: {} })
   t.equal((await call('PUT', '/api/global', { data: { siteName: null } })).status, 400, 'an update is checked as usual')
+  const locale = await call('PUT', '/api/global', { data: { siteName: 'Elsewhere', locale: 'fr' } })
+  t.equal(locale.status, 400, 'a type that is not localized has no locale, on update as on create')
+  t.match(locale.body.error.message, /Invalid key locale/)
+  t.equal((await call('GET', '/api/global')).body.data.attributes.siteName, 'Site', 'and nothing was written')
 })
 
 t.test('DELETE answers the entry and empties the single type', async t => {
