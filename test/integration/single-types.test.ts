@@ -144,4 +144,10 @@ t.test('the OpenAPI document describes GET, PUT and DELETE of the single type', 
   t.equal(path.get.responses['200'].$ref ?? path.get.responses['200'].content?.['application/json']?.schema?.$ref, '#/components/schemas/GlobalEntryResponse')
   t.notOk(document.paths['/api/globals'], 'no collection paths')
   t.notOk(path.get.parameters?.some((parameter: Json) => /Filters|Pagination|Sort/.test(parameter.$ref ?? parameter.name)), 'no list parameters')
+  const schemas = document.components.schemas
+  const homepage = document.paths['/api/homepage'].put.requestBody.content['application/json'].schema.$ref.split('/').pop()
+  const locale = schemas[homepage].properties.data.properties.locale
+  t.same(locale.anyOf.map((item: Json) => item.const ?? item.enum?.[0]), ['en', 'fr'], 'a localized single type\'s PUT body may name the locale it writes')
+  const global = document.paths['/api/global'].put.requestBody.content['application/json'].schema.$ref.split('/').pop()
+  t.notOk('locale' in schemas[global].properties.data.properties, 'one that is not localized may not')
 })
