@@ -288,3 +288,17 @@ t.test('deleting the source of a localization group keeps the others linked', as
   t.same(again.body.data.meta.availableLocales.map((item: Json) => item.id), [a, b])
   t.equal((await call('POST', `/api/pages/${source}/localizations`, { locale: 'de', title: 'x' }, as)).status, 404)
 })
+
+t.test('concurrent updates of a shared attribute from different locales all succeed and agree', async t => {
+  const group = [(await call('POST', '/api/pages', { data: { title: 'Shared', rank: 1 } }, as)).body.data.id as number]
+  for (const locale of ['fr', 'de']) {
+    group.push((await call('POST', `/api/pages/${group[0]!}/localizations`, { locale, title: `Shared ${locale}` }, as)).body.data.id as number)
+  }
+  // Each update locks its own row, then writes the others': without a common lock order they deadlock.
+  for (let round = 0; round < 5; round += 1) {
+    const answers = await Promise.all(group.map(async (id, n) => await call('PUT', `/api/pages/${id}`, { data: { rank: (round + n) % 10 } }, as)))
+    t.same(answers.map(answer => answer.status), [200, 200, 200], `round ${round}`)
+  }
+  const ranks = await Promise.all(group.map(async id => (await call('GET', `/api/pages/${id}`, undefined, as)).body.data.attributes.rank as number))
+  t.equal(new Set(ranks).size, 1, 'one value for the group')
+})
