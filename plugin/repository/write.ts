@@ -70,7 +70,7 @@ export async function createLocalization (
   return await createEntry(db, registry, model, body, context, {
     before: async (session, root) => {
       if (!isRowId(sourceId)) throw new NotFoundError()
-      group = await lockLocalizationGroup(session, model, sourceId)
+      group = await lockLocalizationGroup(session, model, sourceId, true)
       const locale = root.scalars.find(write => write.attribute.name === 'locale')
       if (locale !== undefined && group.some(member => member.locale === locale.value)) {
         session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)

@@ -302,3 +302,20 @@ t.test('concurrent updates of a shared attribute from different locales all succ
   const ranks = await Promise.all(group.map(async id => (await call('GET', `/api/pages/${id}`, undefined, as)).body.data.attributes.rank as number))
   t.equal(new Set(ranks).size, 1, 'one value for the group')
 })
+
+t.test('concurrent localizations of one entry: one per locale, all joined to each other', async t => {
+  const locales = async (id: number): Promise<string[]> =>
+    (await call('GET', `/api/pages/${id}`, undefined, as)).body.data.meta.availableLocales.map((item: Json) => item.locale as string)
+  const source = (await call('POST', '/api/pages', { data: { title: 'Race' } }, as)).body.data.id as number
+  const same = await Promise.all([1, 2, 3].map(async n => await call('POST', `/api/pages/${source}/localizations`, { locale: 'fr', title: `Course ${n}` }, as)))
+  t.same(same.map(answer => answer.status).sort(), [200, 400, 400], 'the same locale is added once')
+  t.same(await locales(source), ['fr'])
+
+  const other = (await call('POST', '/api/pages', { data: { title: 'Race 2' } }, as)).body.data.id as number
+  const added = await Promise.all(['fr', 'de'].map(async locale => await call('POST', `/api/pages/${other}/localizations`, { locale, title: `Race ${locale}` }, as)))
+  t.same(added.map(answer => answer.status), [200, 200])
+  const [fr, de] = added.map(answer => answer.body.data.id as number) as [number, number]
+  t.same(await locales(other), ['de', 'fr'])
+  t.same(await locales(fr), ['de', 'en'], 'two localizations added at once see each other')
+  t.same(await locales(de), ['en', 'fr'])
+})
