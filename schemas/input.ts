@@ -62,9 +62,12 @@ export function componentInputSchema (registry: Registry, model: ComponentModel,
   })
 }
 
-/** A localized create names its locale (the default one when left out); an update cannot change it. */
+/**
+ * A localized create names its locale (the default one when left out); an update of a
+ * collection entry cannot change it, while a single type's PUT names the locale it writes.
+ */
 function localeProperty (registry: Registry, model: ContentTypeModel, variant: InputVariant): Record<string, TSchema> {
-  if (!model.localized || registry.i18n === null || variant === 'update') return {}
+  if (!model.localized || registry.i18n === null || (variant === 'update' && !model.single)) return {}
   const { locales, defaultLocale } = registry.i18n
   return { locale: Type.Optional(Type.Union(locales.map(locale => Type.Literal(locale)), { description: `Default: ${defaultLocale}` })) }
 }

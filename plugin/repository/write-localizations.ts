@@ -20,10 +20,17 @@ function localizationsOf (model: ContentTypeModel): RelationAttribute {
 }
 
 /**
- * The source entry and its localizations, locked for the rest of the transaction so two
- * requests cannot both add the same locale to one group; 404 if the source is absent.
+ * The source entry and its localizations, locked for the rest of the transaction so
+ * concurrent writes of their rows queue; 404 if the source is absent. `forNewMember`: the
+ * caller adds an entry to the group, and queues first behind every other request adding
+ * one to this type — row locks alone cannot do it, as a statement that waited for them still
+ * reads the rows of its snapshot, without the entry just added, so two requests could both
+ * add the same locale, or two new localizations miss each other.
  */
-export async function lockLocalizationGroup (session: WriteSession, model: ContentTypeModel, sourceId: number): Promise<LocalizationMember[]> {
+export async function lockLocalizationGroup (
+  session: WriteSession, model: ContentTypeModel, sourceId: number, forNewMember = false
+): Promise<LocalizationMember[]> {
+  if (forNewMember) await session.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:localizations:${model.uid}`])
   const { link } = localizationsOf(model)
   const id = session.column(model.entity, 'id')
   const sql = `select e.${id} as id, e.${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} e ` +

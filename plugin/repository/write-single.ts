@@ -45,7 +45,8 @@ export async function writeSingleEntry (
     const retry = attempt < 3
     const id = await singleEntryId(db, model, locale)
     try {
-      if (id !== null) return await updateEntry(db, registry, model, id, { data: withoutLocale(data) }, context)
+      // `data.locale` picks a localized type's entry; elsewhere it is an unknown key, a 400 like on create.
+      if (id !== null) return await updateEntry(db, registry, model, id, { data: locale === null ? data : withoutLocale(data) }, context)
       return await createEntry(db, registry, model, { data: locale === null ? data : { ...data, locale } }, context, {
         before: async (session) => { await claimSingleEntry(session, model, locale) },
         after: async (session, created) => { await joinOtherLocales(session, model, created) }

@@ -70,7 +70,7 @@ export async function createLocalization (
   return await createEntry(db, registry, model, body, context, {
     before: async (session, root) => {
       if (!isRowId(sourceId)) throw new NotFoundError()
-      group = await lockLocalizationGroup(session, model, sourceId)
+      group = await lockLocalizationGroup(session, model, sourceId, true)
       const locale = root.scalars.find(write => write.attribute.name === 'locale')
       if (locale !== undefined && group.some(member => member.locale === locale.value)) {
         session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
@@ -93,11 +93,15 @@ export async function updateEntry (
 ): Promise<number> {
   const { root, issues } = planEntryWrite(registry, model, body, id)
   await hashPasswordsOfValidBody(root, issues)
+  const shared = sentSharedAttributes(root)
   return await inTransaction(db, registry, issues, root, async session => {
+    // Shared attributes are written to every localization: lock them all first, in id order,
+    // so that updates of one group made from different locales queue instead of deadlocking.
+    if (shared.length > 0 && isRowId(id)) await lockLocalizationGroup(session, model, id)
     const { early, later } = splitUncheckedScalars(root)
     await lockByUpdate(session, model, id, { ...early, ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() })
     const written = await writeRow(session, { ...root, scalars: later }, {})
-    await copySharedAttributes(session, model, id, { groupOf: id }, sentSharedAttributes(root), true)
+    await copySharedAttributes(session, model, id, { groupOf: id }, shared, true)
     return written
   })
 }

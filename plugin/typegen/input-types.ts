@@ -77,7 +77,8 @@ export function inputProperties (registry: Registry, model: ContentTypeModel | C
       ...(note === undefined ? {} : { doc: note })
     })
   }
-  if (model.kind === 'contentType' && model.localized && registry.i18n !== null && variant === 'create') {
+  // A single type's PUT names the locale it writes; a collection entry's update cannot change it.
+  if (model.kind === 'contentType' && model.localized && registry.i18n !== null && (variant === 'create' || model.single)) {
     const { locales, defaultLocale } = registry.i18n
     properties.push({ name: 'locale', type: locales.map(locale => JSON.stringify(locale)).join(' | '), optional: true, doc: `Default: ${defaultLocale}` })
   }

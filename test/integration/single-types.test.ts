@@ -74,6 +74,10 @@ t.test('GET is a 404 until the first PUT creates the entry; later PUTs update it
   const read = await call('GET', '/api/global?populate[seo]=true&fields[0]=siteName')
   t.same(read.body, { data: { id, attributes: { siteName: 'Site', seo: { id: created.body.data.attributes.seo.id, metaTitle: 'Meta' } }, meta: {} }, meta: {} })
   t.equal((await call('PUT', '/api/global', { data: { siteName: null } })).status, 400, 'an update is checked as usual')
+  const locale = await call('PUT', '/api/global', { data: { siteName: 'Elsewhere', locale: 'fr' } })
+  t.equal(locale.status, 400, 'a type that is not localized has no locale, on update as on create')
+  t.match(locale.body.error.message, /Invalid key locale/)
+  t.equal((await call('GET', '/api/global')).body.data.attributes.siteName, 'Site', 'and nothing was written')
 })
 
 t.test('DELETE answers the entry and empties the single type', async t => {
@@ -140,4 +144,10 @@ t.test('the OpenAPI document describes GET, PUT and DELETE of the single type', 
   t.equal(path.get.responses['200'].$ref ?? path.get.responses['200'].content?.['application/json']?.schema?.$ref, '#/components/schemas/GlobalEntryResponse')
   t.notOk(document.paths['/api/globals'], 'no collection paths')
   t.notOk(path.get.parameters?.some((parameter: Json) => /Filters|Pagination|Sort/.test(parameter.$ref ?? parameter.name)), 'no list parameters')
+  const schemas = document.components.schemas
+  const homepage = document.paths['/api/homepage'].put.requestBody.content['application/json'].schema.$ref.split('/').pop()
+  const locale = schemas[homepage].properties.data.properties.locale
+  t.same(locale.anyOf.map((item: Json) => item.const ?? item.enum?.[0]), ['en', 'fr'], 'a localized single type\'s PUT body may name the locale it writes')
+  const global = document.paths['/api/global'].put.requestBody.content['application/json'].schema.$ref.split('/').pop()
+  t.notOk('locale' in schemas[global].properties.data.properties, 'one that is not localized may not')
 })

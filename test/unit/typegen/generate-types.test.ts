@@ -150,3 +150,24 @@ export const xx: PageCreateRequest = { data: { title: 'x', locale: 'xx' } }
 `
   t.equal(await compileDeclarations(source, usage), '', 'tsc --strict reports nothing')
 })
+
+t.test('a localized single type\'s PUT may name the locale it writes', async t => {
+  const source = generateTypes(buildRegistry({
+    contentTypes: {
+      'api::homepage.homepage': {
+        kind: 'singleType',
+        info: { singularName: 'homepage', pluralName: 'homepages' },
+        pluginOptions: { i18n: { localized: true } },
+        attributes: { heading: { type: 'string' } }
+      }
+    }
+  }, { i18n: { locales: ['en', 'fr'], defaultLocale: 'en' } }))
+  const update = source.slice(source.indexOf('export interface HomepageUpdateData'))
+  t.match(update.slice(0, update.indexOf('}')), 'locale?: "en" | "fr"')
+  const usage = `import type { HomepageUpdateRequest } from './content-types.js'
+export const fr: HomepageUpdateRequest = { data: { heading: 'Accueil', locale: 'fr' } }
+// @ts-expect-error: only configured locales
+export const xx: HomepageUpdateRequest = { data: { heading: 'x', locale: 'xx' } }
+`
+  t.equal(await compileDeclarations(source, usage), '', 'tsc --strict reports nothing')
+})
