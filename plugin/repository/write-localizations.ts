@@ -30,7 +30,7 @@ function localizationsOf (model: ContentTypeModel): RelationAttribute {
 export async function lockLocalizationGroup (
   session: WriteSession, model: ContentTypeModel, sourceId: number, forNewMember = false
 ): Promise<LocalizationMember[]> {
-  if (forNewMember) await session.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:localizations:${model.uid}`])
+  if (forNewMember) await session.lockNamed(`localizations:${model.uid}`)
   const { link } = localizationsOf(model)
   const id = session.column(model.entity, 'id')
   const sql = `select e.${id} as id, e.${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} e ` +

@@ -60,6 +60,11 @@ export class WriteSession {
     return await this.em.execute<Row[]>(sql, [...params])
   }
 
+  /** Queues this transaction behind every other one holding the lock named `key`, until commit. */
+  async lockNamed (key: string): Promise<void> {
+    await this.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:${key}`])
+  }
+
   /** Sends the unit of work, then the link rows between the rows it wrote. */
   async flush (): Promise<void> {
     await this.em.flush()

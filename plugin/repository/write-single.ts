@@ -10,11 +10,10 @@ import { NotFoundError, ValidationError } from '../errors.js'
 import { readDataPayload } from '../transform/input.js'
 import { withoutLocale } from '../transform/input-locale.js'
 import type { Database } from './database.js'
-import { joinLocalizationGroup } from './write-localizations.js'
 import type { WriteSession } from './write-session.js'
 import { SqlNames } from './read/names.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
-import { createEntry, updateEntry } from './write.js'
+import { createEntry, createLocalization, updateEntry } from './write.js'
 import type { WriteContext } from './write.js'
 
 /** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
@@ -29,7 +28,7 @@ export function singleTypeLocale (registry: Registry, model: ContentTypeModel, s
   throw ValidationError.at(['locale'], `locale ${unknownLocaleProblem(settings)}`)
 }
 
-/** The id of the single type's entry in `locale` (drafts included), or null. */
+/** The id of the single type's entry in `locale` (drafts included; null: any locale), or null. */
 export async function singleEntryId (db: Database, model: ContentTypeModel, locale: string | null): Promise<number | null> {
   const { sql, params } = singleEntryQuery(namesOf(db), model, locale, '$1')
   const [row] = await db.query(sql, params)
@@ -47,31 +46,35 @@ export async function writeSingleEntry (
     try {
       // `data.locale` picks a localized type's entry; elsewhere it is an unknown key, a 400 like on create.
       if (id !== null) return await updateEntry(db, registry, model, id, { data: locale === null ? data : withoutLocale(data) }, context)
+      // A localized single type's entries are the localizations of one another: a new locale
+      // joins them and takes the attributes they share, like POST /:id/localizations.
+      const member = locale === null ? null : await singleEntryId(db, model, null)
+      if (member !== null) {
+        return await createLocalization(db, registry, model, member, { data: { ...data, locale } }, context, async session => {
+          await claimSingleEntry(session, model, locale)
+        })
+      }
       return await createEntry(db, registry, model, { data: locale === null ? data : { ...data, locale } }, context, {
-        before: async (session) => { await claimSingleEntry(session, model, locale) },
-        after: async (session, created) => { await joinOtherLocales(session, model, created) }
+        // The first entry of all: none may have appeared meanwhile, in this locale or another.
+        before: async (session) => { await claimSingleEntry(session, model, null) }
       })
     } catch (error) {
       // Deleted since it was found, or created since it was not: look again.
-      if (retry && (error instanceof SingleEntryExists || (id !== null && error instanceof NotFoundError))) continue
+      if (retry && (error instanceof SingleEntryExists || error instanceof NotFoundError)) continue
       throw error
     }
   }
 }
 
-/** Queues the creates of this single type, then makes sure the entry still does not exist. */
+/**
+ * Queues the creates of this single type, then makes sure the entry (in `locale`; null: in
+ * any locale) still does not exist. The look runs after the lock is granted, so it sees
+ * what the write that held it committed.
+ */
 async function claimSingleEntry (session: WriteSession, model: ContentTypeModel, locale: string | null): Promise<void> {
-  await session.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:${model.uid}`])
+  await session.lockNamed(model.uid)
   const { sql, params } = singleEntryQuery(session, model, locale, '?')
   if ((await session.select(sql, params)).length > 0) throw new SingleEntryExists()
-}
-
-/** A localized single type's entries are the localizations of one another. */
-async function joinOtherLocales (session: WriteSession, model: ContentTypeModel, created: number): Promise<void> {
-  if (!model.localized) return
-  const id = session.column(model.entity, 'id')
-  const rows = await session.select(`select ${id} as id, ${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} where ${id} <> ?`, [created])
-  if (rows.length > 0) await joinLocalizationGroup(session, model, created, rows.map(row => ({ id: Number(row.id), locale: String(row.locale) })))
 }
 
 /** One name cache per database, not one per request. */

@@ -60,15 +60,18 @@ export async function createEntry (
 /**
  * Creates the `locale` version of entry `sourceId` (DECISIONS §6): a new entry, in the
  * same transaction joined to the source's localization group. A locale the group already
- * has is a 400; a missing source a 404.
+ * has is a 400; a missing source a 404. `claim`: work before anything else in the transaction
+ * (a single type's lock).
  */
 export async function createLocalization (
-  db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext = {}
+  db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext = {},
+  claim?: (session: WriteSession) => Promise<void>
 ): Promise<number> {
   let group: LocalizationMember[] = []
   let sent: string[] = []
   return await createEntry(db, registry, model, body, context, {
     before: async (session, root) => {
+      await claim?.(session)
       if (!isRowId(sourceId)) throw new NotFoundError()
       group = await lockLocalizationGroup(session, model, sourceId, true)
       const locale = root.scalars.find(write => write.attribute.name === 'locale')

@@ -24,7 +24,10 @@ const contentTypes: Record<string, ContentTypeSchema> = {
     info: { singularName: 'homepage', pluralName: 'homepages' },
     options: { draftAndPublish: true },
     pluginOptions: { i18n: { localized: true } },
-    attributes: { heading: { type: 'string' } }
+    attributes: {
+      heading: { type: 'string' },
+      banner: { type: 'boolean', default: true, pluginOptions: { i18n: { localized: false } } }
+    }
   },
   'api::post.post': {
     info: { singularName: 'post', pluralName: 'posts' },
@@ -150,4 +153,29 @@ t.test('the OpenAPI document describes GET, PUT and DELETE of the single type', 
   t.same(locale.anyOf.map((item: Json) => item.const ?? item.enum?.[0]), ['en', 'fr'], 'a localized single type\'s PUT body may name the locale it writes')
   const global = document.paths['/api/global'].put.requestBody.content['application/json'].schema.$ref.split('/').pop()
   t.notOk('locale' in schemas[global].properties.data.properties, 'one that is not localized may not')
+})
+
+t.test('a localized single type shares its shared attributes across locales, however its locales are written', async t => {
+  await call('DELETE', '/api/homepage?locale=fr')
+  await call('DELETE', '/api/homepage?publicationState=preview')
+  for (const locale of ['en', 'fr']) await call('DELETE', `/api/homepage?locale=${locale}`)
+  t.equal(await rows('homepages'), 0, 'starting from none')
+
+  const [english, french] = await Promise.all([
+    call('PUT', '/api/homepage', { data: { heading: 'Hi', banner: false } }),
+    call('PUT', '/api/homepage?locale=fr', { data: { heading: 'Salut', banner: false } })
+  ])
+  t.same([english.status, french.status], [200, 200])
+  t.equal(await rows('homepages'), 2)
+  const locales = async (locale: string): Promise<string[]> =>
+    (await call('GET', `/api/homepage?locale=${locale}&publicationState=preview`)).body.data.meta.availableLocales.map((item: Json) => item.locale)
+  t.same(await locales('en'), ['fr'], 'concurrent first writes in two locales still join each other')
+  t.same(await locales('fr'), ['en'])
+
+  await call('DELETE', '/api/homepage?locale=fr')
+  const again = await call('PUT', '/api/homepage?locale=fr', { data: { heading: 'Re-salut', publishedAt: null } })
+  t.equal(again.status, 200)
+  t.equal(again.body.data.attributes.banner, false, 'a new locale takes the shared value, not the default')
+  await call('PUT', '/api/homepage?locale=fr', { data: { banner: true } })
+  t.equal((await call('GET', '/api/homepage?publicationState=preview')).body.data.attributes.banner, true, 'and writes it to the others')
 })
