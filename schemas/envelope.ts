@@ -9,19 +9,25 @@ const pagination = Type.Union([
   Type.Object({ start: Type.Integer(), limit: Type.Integer(), total: Type.Optional(Type.Integer()) })
 ])
 
+/**
+ * The top-level meta may carry keys of the host's (a controller wrapping the core handler,
+ * spec 4.7): the serializer keeps them rather than drop them silently.
+ */
+const HOST_META = { additionalProperties: true }
+
 const entryRef = (model: Model): TSchema => Type.Unsafe({ $ref: `${schemaId(model, 'Entry')}#` })
 
 export function listResponseSchema (model: Model): TSchema {
   return Type.Object({
     data: Type.Array(entryRef(model)),
-    meta: Type.Object({ pagination })
+    meta: Type.Object({ pagination }, HOST_META)
   }, { $id: schemaId(model, 'ListResponse') })
 }
 
 export function entryResponseSchema (model: Model): TSchema {
   return Type.Object({
     data: entryRef(model),
-    meta: Type.Object({})
+    meta: Type.Object({}, HOST_META)
   }, { $id: schemaId(model, 'EntryResponse') })
 }
 

@@ -19,13 +19,16 @@ import type { WriteContext } from './write.js'
 /** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
 class SingleEntryExists extends Error {}
 
-/** The locale a single type's request is about: `data.locale`, else `?locale=`, else the default one; null when not localized. */
-export function singleTypeLocale (registry: Registry, model: ContentTypeModel, sent: unknown): string | null {
+/**
+ * The locale a single type's request is about (`sent`: `data.locale`, else `?locale=`), else
+ * the default one; null when not localized. A bad one is a 400 at `path`, where it was sent.
+ */
+export function singleTypeLocale (registry: Registry, model: ContentTypeModel, sent: unknown, path: string[] = ['locale']): string | null {
   if (!model.localized) return null
   const settings = registry.i18n!
   const locale = sent === undefined ? settings.defaultLocale : sent
   if (isConfiguredLocale(settings, locale)) return locale
-  throw ValidationError.at(['locale'], `locale ${unknownLocaleProblem(settings)}`)
+  throw ValidationError.at(path, `locale ${unknownLocaleProblem(settings)}`)
 }
 
 /** The id of the single type's entry in `locale` (drafts included; null: any locale), or null. */
@@ -39,7 +42,9 @@ export async function writeSingleEntry (
   db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {}
 ): Promise<number> {
   const data = readDataPayload(body)
-  const locale = singleTypeLocale(registry, model, 'locale' in data ? data.locale : context.locale)
+  const locale = 'locale' in data
+    ? singleTypeLocale(registry, model, data.locale, ['data', 'locale'])
+    : singleTypeLocale(registry, model, context.locale)
   for (let attempt = 1; ; attempt++) {
     const retry = attempt < 3
     const id = await singleEntryId(db, model, locale)

@@ -122,7 +122,12 @@ t.test('a localized single type has one entry per locale, each listing the other
   t.equal(read.attributes.heading, 'Salut')
   t.same(read.meta.availableLocales.map((item: Json) => item.id), [english.body.data.id])
   t.equal((await call('GET', '/api/homepage?locale=xx')).status, 400)
-  t.equal((await call('PUT', '/api/homepage?locale=xx', { data: { heading: 'x' } })).status, 400)
+  const badQuery = await call('PUT', '/api/homepage?locale=xx', { data: { heading: 'x' } })
+  t.equal(badQuery.status, 400)
+  t.same(badQuery.body.error.details.errors[0].path, ['locale'], 'named where it was sent: the query')
+  const badBody = await call('PUT', '/api/homepage', { data: { heading: 'x', locale: 'xx' } })
+  t.equal(badBody.status, 400)
+  t.same(badBody.body.error.details.errors[0].path, ['data', 'locale'], 'or the body')
   t.equal(await rows('homepages'), 2)
 
   t.equal((await call('DELETE', '/api/homepage?locale=fr')).status, 200)

@@ -92,12 +92,12 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
       "ArticleListResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/ArticleEntry"}},"meta":{"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
+        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/ArticleEntry"}},"meta":{"additionalProperties":true,"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
       },
       "ArticleEntryResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"$ref":"#/components/schemas/ArticleEntry"},"meta":{"type":"object","properties":{}}}
+        "properties": {"data":{"$ref":"#/components/schemas/ArticleEntry"},"meta":{"additionalProperties":true,"type":"object","properties":{}}}
       },
       "AuthorEntry": {
         "title": "Author",
@@ -112,12 +112,12 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
       "AuthorListResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/AuthorEntry"}},"meta":{"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
+        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/AuthorEntry"}},"meta":{"additionalProperties":true,"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
       },
       "AuthorEntryResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"$ref":"#/components/schemas/AuthorEntry"},"meta":{"type":"object","properties":{}}}
+        "properties": {"data":{"$ref":"#/components/schemas/AuthorEntry"},"meta":{"additionalProperties":true,"type":"object","properties":{}}}
       },
       "CategoryEntry": {
         "title": "Category",
@@ -132,12 +132,12 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
       "CategoryListResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/CategoryEntry"}},"meta":{"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
+        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/CategoryEntry"}},"meta":{"additionalProperties":true,"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
       },
       "CategoryEntryResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"$ref":"#/components/schemas/CategoryEntry"},"meta":{"type":"object","properties":{}}}
+        "properties": {"data":{"$ref":"#/components/schemas/CategoryEntry"},"meta":{"additionalProperties":true,"type":"object","properties":{}}}
       },
       "HomepageEntry": {
         "title": "Homepage",
@@ -152,12 +152,12 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
       "HomepageListResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/HomepageEntry"}},"meta":{"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
+        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/HomepageEntry"}},"meta":{"additionalProperties":true,"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
       },
       "HomepageEntryResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"$ref":"#/components/schemas/HomepageEntry"},"meta":{"type":"object","properties":{}}}
+        "properties": {"data":{"$ref":"#/components/schemas/HomepageEntry"},"meta":{"additionalProperties":true,"type":"object","properties":{}}}
       },
       "IssueEntry": {
         "title": "Issue",
@@ -172,12 +172,12 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
       "IssueListResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/IssueEntry"}},"meta":{"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
+        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/IssueEntry"}},"meta":{"additionalProperties":true,"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
       },
       "IssueEntryResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"$ref":"#/components/schemas/IssueEntry"},"meta":{"type":"object","properties":{}}}
+        "properties": {"data":{"$ref":"#/components/schemas/IssueEntry"},"meta":{"additionalProperties":true,"type":"object","properties":{}}}
       },
       "TagEntry": {
         "title": "Tag",
@@ -192,12 +192,12 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
       "TagListResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/TagEntry"}},"meta":{"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
+        "properties": {"data":{"type":"array","items":{"$ref":"#/components/schemas/TagEntry"}},"meta":{"additionalProperties":true,"type":"object","required":["pagination"],"properties":{"pagination":{"anyOf":[{"type":"object","required":["page","pageSize"],"properties":{"page":{"type":"integer"},"pageSize":{"type":"integer"},"pageCount":{"type":"integer"},"total":{"type":"integer"}}},{"type":"object","required":["start","limit"],"properties":{"start":{"type":"integer"},"limit":{"type":"integer"},"total":{"type":"integer"}}}]}}}}
       },
       "TagEntryResponse": {
         "type": "object",
         "required": ["data","meta"],
-        "properties": {"data":{"$ref":"#/components/schemas/TagEntry"},"meta":{"type":"object","properties":{}}}
+        "properties": {"data":{"$ref":"#/components/schemas/TagEntry"},"meta":{"additionalProperties":true,"type":"object","properties":{}}}
       },
       "blocks.media.create": {
         "title": "Media (new)",
