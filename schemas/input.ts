@@ -16,6 +16,8 @@ import type {
 import { isWritableAttribute } from '../plugin/content-types/model.js'
 import type { Registry } from '../plugin/content-types/registry.js'
 import { IGNORED_ENTRY_KEYS } from '../plugin/transform/input.js'
+import { sharedAttributeNames } from '../plugin/transform/input-locale.js'
+import type { LocaleSettings } from '../plugin/i18n/locale-settings.js'
 import { UID_PATTERN, VARCHAR_LIMIT, VARCHAR_TYPES } from '../plugin/transform/input-scalar.js'
 import { EMAIL_PATTERN } from '../plugin/content-types/email.js'
 
@@ -26,7 +28,7 @@ export type InputVariant = 'create' | 'update'
  * as a URI scheme and `#create` as a fragment, and cannot resolve `$ref`s between such ids;
  * OpenAPI component names allow neither `:` nor `#` either.
  */
-export function inputSchemaId (uid: string, variant: InputVariant): string {
+export function inputSchemaId (uid: string, variant: InputVariant | 'localization'): string {
   return `${uid.replace('::', '.')}.${variant}`
 }
 
@@ -38,8 +40,25 @@ export function inputSchemas (registry: Registry): TSchema[] {
   }
   for (const model of registry.contentTypes.values()) {
     schemas.push(contentTypeInputSchema(registry, model, 'create'), contentTypeInputSchema(registry, model, 'update'))
+    if (model.localized && !model.single) schemas.push(localizationInputSchema(registry, model))
   }
   return schemas
+}
+
+/**
+ * The body of `POST /:id/localizations`: the attributes bare, as Strapi v4 sends them (the
+ * same under `data` is accepted too), `locale` required, and the attributes shared across
+ * locales optional, since they are taken from the source entry when left out.
+ */
+export function localizationInputSchema (registry: Registry, model: ContentTypeModel): TObject {
+  const ignored = Object.fromEntries([...IGNORED_ENTRY_KEYS].map(key => [key, Type.Optional(Type.Unknown({ description: 'Ignored: the server sets it' }))]))
+  const properties = attributeProperties(registry, model, 'create')
+  for (const name of sharedAttributeNames(model)) properties[name] = Type.Optional(properties[name]!)
+  return Type.Object({ ...ignored, ...properties, locale: localeSchema(registry.i18n!) }, {
+    $id: inputSchemaId(model.uid, 'localization'),
+    title: `${model.displayName} (new localization)`,
+    additionalProperties: false
+  })
 }
 
 /** The whole request body `{ data: { ... } }` of a create or an update. */
@@ -68,8 +87,11 @@ export function componentInputSchema (registry: Registry, model: ComponentModel,
  */
 function localeProperty (registry: Registry, model: ContentTypeModel, variant: InputVariant): Record<string, TSchema> {
   if (!model.localized || registry.i18n === null || (variant === 'update' && !model.single)) return {}
-  const { locales, defaultLocale } = registry.i18n
-  return { locale: Type.Optional(Type.Union(locales.map(locale => Type.Literal(locale)), { description: `Default: ${defaultLocale}` })) }
+  return { locale: Type.Optional(localeSchema(registry.i18n)) }
+}
+
+function localeSchema ({ locales, defaultLocale }: LocaleSettings): TSchema {
+  return Type.Union(locales.map(locale => Type.Literal(locale)), { description: `Default: ${defaultLocale}` })
 }
 
 function attributeProperties (registry: Registry, model: ContentTypeModel | ComponentModel, variant: InputVariant): Record<string, TSchema> {

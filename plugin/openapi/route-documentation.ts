@@ -59,6 +59,10 @@ function responses (model: ContentTypeModel, operation: ContentOperation): Recor
 }
 
 function requestBody (model: ContentTypeModel, operation: ContentOperation, knownSchemas: Record<string, unknown>): unknown {
+  if (operation === 'createLocalization') {
+    const id = inputSchemaId(model.uid, 'localization')
+    return Object.hasOwn(knownSchemas, id) ? { $ref: `${id}#` } : LOOSE_BODY
+  }
   const variant = operation === 'update' ? 'update' : 'create'
   const candidates = [schemaId(model, variant === 'create' ? 'CreateRequest' : 'UpdateRequest'), inputSchemaId(model.uid, variant)]
   const id = candidates.find(candidate => Object.hasOwn(knownSchemas, candidate))

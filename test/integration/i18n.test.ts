@@ -51,7 +51,7 @@ async function caller (options: Partial<ContentApiOptions>) {
   return { ...built, call }
 }
 
-const { call, close, statements } = await caller({ i18n: I18N })
+const { app, call, close, statements } = await caller({ i18n: I18N })
 t.teardown(close)
 
 const ids = (body: Json): number[] => body.data.map((entry: Json) => entry.id)
@@ -292,4 +292,15 @@ t.test('a unique attribute cannot be shared across locales', async t => {
     await app.ready()
   }, /attribute "sku".*cannot be shared across locales/)
   await app.close()
+})
+
+t.test('the OpenAPI document describes the localization body: bare, locale required, shared attributes optional', async t => {
+  const document = (await app.inject({ method: 'GET', url: '/documentation/json' })).json()
+  const body = document.paths['/api/products/{id}/localizations'].post.requestBody.content['application/json'].schema
+  const name = String(body.$ref).split('/').pop()!
+  const schema = document.components.schemas[name]
+  t.ok(schema, `the body is a named schema (${name})`)
+  t.same([...schema.required].sort(), ['locale', 'name'], 'locale and the required localized attributes; not the shared price')
+  t.same(schema.properties.locale.anyOf?.map((item: Json) => item.enum?.[0]) ?? schema.properties.locale.enum, ['en', 'fr', 'de'])
+  t.notOk('data' in schema.properties, 'the attributes are bare, as Strapi v4 sends them')
 })
