@@ -103,4 +103,6 @@ export interface QueryTree extends Selection {
 /** Options of a single-entry read (get, and the answer of writes). */
 export interface EntryQuery extends Selection {
   publicationState: PublicationState
+  /** False: `meta.availableLocales` is left out (the caller may not `find` the type, so may not list its entries). */
+  availableLocales?: boolean
 }

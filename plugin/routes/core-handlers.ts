@@ -95,7 +95,9 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
 
   const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery =>
     entryQueries.get(`${caller.ability.key}|${publicationState ?? ''}|${rawQueryString(request)}`, () => {
-      const query = pruneSelection({ registry, ability: caller.ability }, model, compileEntryQuery(registry, model, requestQuery(request)))
+      const query: EntryQuery = pruneSelection({ registry, ability: caller.ability }, model, compileEntryQuery(registry, model, requestQuery(request)))
+      // The other localizations are entries of this type: listing them takes `find`, as populating them does.
+      if (model.localized && !caller.ability.can(model.uid, 'find')) query.availableLocales = false
       return publicationState === undefined ? query : { ...query, publicationState }
     })
 

@@ -223,6 +223,10 @@ t.test('populate of localizations is pruned without find on the type, and /local
   const read = await call('GET', `/api/pages/${enId}?populate=localizations`, undefined, reader)
   t.equal(read.status, 200)
   t.notOk('localizations' in read.body.data.attributes)
+  t.same(read.body.data.meta, {}, 'nor the other localizations listed in meta: that takes find too')
+  const finder = await token({ 'api::page.page': ['find', 'findOne'] })
+  const listed = (await call('GET', `/api/pages/${enId}`, undefined, finder)).body.data.meta.availableLocales
+  t.ok(listed.some((item: Json) => item.id === frId), 'with find they are listed')
   const filtered = await call('GET', `/api/pages/${enId}?populate[author]=true`, undefined, reader)
   t.notOk('author' in filtered.body.data.attributes, 'no find on authors')
   const noCreate = await call('POST', `/api/pages/${enId}/localizations`, { locale: 'de', title: 'Hallo' }, reader)
@@ -235,6 +239,7 @@ t.test('populate of localizations is pruned without find on the type, and /local
   const created = await call('POST', `/api/pages/${enId}/localizations?populate=localizations`, { locale: 'de', title: 'Hallo' }, creator)
   t.equal(created.status, 200)
   t.notOk('localizations' in created.body.data.attributes, 'the answer is pruned like any read')
+  t.same(created.body.data.meta, {}, 'its meta too')
   await call('DELETE', `/api/pages/${created.body.data.id as number}`, undefined, as)
 })
 

@@ -71,7 +71,7 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
     `${orderBy(scope, inner, tree.sort)} limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
   const row: RowRef = { model, alias: scope.aliases.take('p') }
   const creators = tree.creatorFields === true && model.populateCreatorFields ? creatorPairs(scope, row) : []
-  const entry = entryJson(scope, row, tree, true, creators)
+  const entry = entryJson(scope, row, tree, { availableLocales: true }, creators)
   if (windowCount) {
     const total = `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int as total`
     return { sql: `select coalesce(json_agg(${entry}), ${EMPTY_JSON_ARRAY})::text as data, ${total} from (${page}) ${row.alias}`, params: scope.params.values }
@@ -99,7 +99,7 @@ function compileEntry (scope: StatementScope, model: ContentTypeModel, id: numbe
   const row = topLevelRow(scope, model)
   const conditions = [`${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`, ...scope.visibility(model, row.alias)]
   return {
-    sql: `select ${entryJson(scope, row, query, true)}::text as data from ${row.table} ${row.alias}${whereClause(conditions)}`,
+    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${row.table} ${row.alias}${whereClause(conditions)}`,
     params: scope.params.values
   }
 }
@@ -109,8 +109,12 @@ function compileSingle (scope: StatementScope, model: ContentTypeModel, locale: 
   const row = topLevelRow(scope, model)
   const conditions = [...(locale === null ? [] : [`${scope.column(model, row.alias, 'locale')} = ${scope.params.add(locale)}`]), ...scope.visibility(model, row.alias)]
   return {
-    sql: `select ${entryJson(scope, row, query, true)}::text as data from ${row.table} ${row.alias}${whereClause(conditions)} ` +
+    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${row.table} ${row.alias}${whereClause(conditions)} ` +
       `order by ${scope.column(model, row.alias, 'id')} limit 1`,
     params: scope.params.values
   }
+}
+
+function topOf (query: EntryQuery): { availableLocales: boolean } {
+  return { availableLocales: query.availableLocales !== false }
 }

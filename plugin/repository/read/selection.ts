@@ -39,8 +39,11 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
   return pairs
 }
 
-export function entryJson (scope: StatementScope, row: RowRef, selection: Selection, topLevel: boolean, extra: JsonPair[] = []): string {
-  const meta = topLevel ? entryMeta(availableLocalesJson(scope, row)) : null
+/** `top`: a top-level entry, with its `meta` (and in it the available locales, unless told not to); null when populated. */
+export function entryJson (
+  scope: StatementScope, row: RowRef, selection: Selection, top: { availableLocales: boolean } | null, extra: JsonPair[] = []
+): string {
+  const meta = top === null ? null : entryMeta(top.availableLocales ? availableLocalesJson(scope, row) : null)
   return entryObject(scope.column(row.model, row.alias, 'id'), [...selectionPairs(scope, row, selection), ...extra], meta)
 }
 
@@ -63,7 +66,7 @@ function relationJson (scope: StatementScope, parent: RowRef, attribute: Relatio
   if (populate.count) {
     return countWrapper(`(select count(*) ${linked.from}${whereClause(conditions)})`)
   }
-  const entry = entryJson(scope, linked, populate, false)
+  const entry = entryJson(scope, linked, populate, null)
   // Links appended without a position share the largest one and keep insertion order (link id).
   const order = orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`, `${linked.linkId} asc`] : [])
   if (!toMany) {
