@@ -5,15 +5,14 @@
  */
 import type { Registry } from '../content-types/registry.js'
 import type { Database } from '../repository/database.js'
-import { quote } from '../repository/write-sql.js'
+import { SqlNames } from '../repository/read/names.js'
 
 export async function assignDefaultLocale (db: Database, registry: Registry): Promise<void> {
   if (registry.i18n === null) return
-  const metadata = db.orm.getMetadata()
+  const names = new SqlNames(db.orm.getMetadata())
   for (const model of registry.contentTypes.values()) {
     if (!model.localized) continue
-    const entity = metadata.getByClassName(model.entity)
-    const locale = quote(entity.properties.locale!.fieldNames[0]!)
-    await db.query(`update ${quote(entity.tableName)} set ${locale} = $1 where ${locale} is null`, [registry.i18n.defaultLocale])
+    const locale = names.column(model.entity, 'locale')
+    await db.query(`update ${names.table(model.entity)} set ${locale} = $1 where ${locale} is null`, [registry.i18n.defaultLocale])
   }
 }

@@ -18,45 +18,46 @@ export interface Reader {
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery) => Promise<string | null>
 }
 
+/** The statements compiled for the query objects of one kind of read, compiled on first use. */
+function statementCache<Query extends object> (): (query: Query, compile: () => CompiledStatement) => CompiledStatement {
+  const statements = new WeakMap<Query, CompiledStatement>()
+  return (query, compile) => {
+    let statement = statements.get(query)
+    if (statement === undefined) {
+      statement = compile()
+      statements.set(query, statement)
+    }
+    return statement
+  }
+}
+
 /**
  * Compiled statements are kept per query object: handlers reuse the objects of repeated
- * query strings, so a repeated read is not compiled again. An entry statement's first
- * parameter is always the id, the one value that changes between reads of one query.
+ * query strings, so a repeated read is not compiled again. The first parameter of an entry
+ * statement (the id) and of a localized single type's (the locale) is the one value that
+ * changes between reads of one query.
  */
 export function createReader (db: Database, compiler: ReadCompiler): Reader {
-  const lists = new WeakMap<QueryTree, CompiledStatement>()
-  const entries = new WeakMap<EntryQuery, CompiledStatement>()
-  const singles = new WeakMap<EntryQuery, CompiledStatement>()
+  const lists = statementCache<QueryTree>()
+  const entries = statementCache<EntryQuery>()
+  const singles = statementCache<EntryQuery>()
+  const firstRow = async (sql: string, params: readonly unknown[]): Promise<string | null> => {
+    const [row] = await db.query(sql, params)
+    return row === undefined ? null : row.data as string
+  }
   return {
     async list (model, tree) {
-      let statement = lists.get(tree)
-      if (statement === undefined) {
-        statement = compiler.list(model, tree)
-        lists.set(tree, statement)
-      }
-      const { sql, params } = statement
+      const { sql, params } = lists(tree, () => compiler.list(model, tree))
       const [row] = await db.query(sql, params)
       return { data: row?.data as string, total: (row?.total ?? null) as number | null }
     },
     async entry (model, id, query) {
-      let statement = entries.get(query)
-      if (statement === undefined) {
-        statement = compiler.entry(model, id, query)
-        entries.set(query, statement)
-      }
-      const params = [id, ...statement.params.slice(1)]
-      const [row] = await db.query(statement.sql, params)
-      return row === undefined ? null : row.data as string
+      const { sql, params } = entries(query, () => compiler.entry(model, id, query))
+      return await firstRow(sql, [id, ...params.slice(1)])
     },
     async single (model, locale, query) {
-      let statement = singles.get(query)
-      if (statement === undefined) {
-        statement = compiler.single(model, locale, query)
-        singles.set(query, statement)
-      }
-      const params = locale === null ? statement.params : [locale, ...statement.params.slice(1)]
-      const [row] = await db.query(statement.sql, params)
-      return row === undefined ? null : row.data as string
+      const { sql, params } = singles(query, () => compiler.single(model, locale, query))
+      return await firstRow(sql, locale === null ? params : [locale, ...params.slice(1)])
     }
   }
 }

@@ -19,6 +19,12 @@ function localizationsOf (model: ContentTypeModel): RelationAttribute {
   return attribute
 }
 
+/** A subquery: the ids of the localizations of the entry bound to its one `?`. */
+function localizationIds (session: WriteSession, model: ContentTypeModel): string {
+  const { link } = localizationsOf(model)
+  return `select l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l where l.${session.column(link.entity, link.self)} = ?`
+}
+
 /**
  * The source entry and its localizations, locked for the rest of the transaction so
  * concurrent writes of their rows queue; 404 if the source is absent. `forNewMember`: the
@@ -31,11 +37,9 @@ export async function lockLocalizationGroup (
   session: WriteSession, model: ContentTypeModel, sourceId: number, forNewMember = false
 ): Promise<LocalizationMember[]> {
   if (forNewMember) await session.lockNamed(`localizations:${model.uid}`)
-  const { link } = localizationsOf(model)
   const id = session.column(model.entity, 'id')
   const sql = `select e.${id} as id, e.${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} e ` +
-    `where e.${id} = ? or e.${id} in (select l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l ` +
-    `where l.${session.column(link.entity, link.self)} = ?) order by e.${id} for update`
+    `where e.${id} = ? or e.${id} in (${localizationIds(session, model)}) order by e.${id} for update`
   const rows = await session.select(sql, [sourceId, sourceId])
   if (!rows.some(row => Number(row.id) === sourceId)) throw new NotFoundError()
   return rows.map(row => ({ id: Number(row.id), locale: String(row.locale) }))
@@ -69,8 +73,7 @@ export async function copySharedAttributes (
     targets = to.map(() => '?').join(', ')
     params = to
   } else {
-    const { link } = localizationsOf(model)
-    targets = `select l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l where l.${session.column(link.entity, link.self)} = ?`
+    targets = localizationIds(session, model)
     params = [to.groupOf]
   }
   await session.select(`update ${session.table(model.entity)} as t set ${assignments.join(', ')} from ${session.table(model.entity)} as f ` +

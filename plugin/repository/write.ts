@@ -152,7 +152,7 @@ async function inTransaction<T> (
   }
 }
 
-export function isRowId (id: number): boolean {
+function isRowId (id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= INT32_MAX
 }
 

@@ -58,7 +58,7 @@ export function authorize (request: FastifyRequest, model: ContentTypeModel, act
 }
 
 /** Who writes, and for a localized type the `?locale=` of the request (the query is parsed only then). */
-export function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel): WriteContext {
+function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel): WriteContext {
   const locale = model.localized ? requestQuery(request).locale : undefined
   return { ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
 }
@@ -71,16 +71,22 @@ function localizationBody (body: unknown): unknown {
 /** Parsed and pruned queries a content type's handlers have seen, per grant set. */
 const QUERY_CACHE_SIZE = 500
 
+/** One write of an entry: the checked body and who writes in, the written entry's id out. */
+export type EntryWrite = (body: unknown, context: WriteContext) => Promise<number>
+
 export interface HandlerTools {
   listQuery: (request: FastifyRequest, caller: Caller, creatorFields: boolean) => QueryTree
   entryQuery: (request: FastifyRequest, caller: Caller, publicationState?: 'preview') => EntryQuery
-  /** The envelope of entry `id` as written, drafts included; 404 if it is gone. */
-  writtenEntry: (query: EntryQuery, id: number) => Promise<string>
-  /** The body, once the caller may link what it links. */
-  checkedBody: (request: FastifyRequest, caller: Caller, body?: unknown) => unknown
+  /**
+   * Runs `write` with the body (the request's unless given) once the caller may link what it
+   * links, and answers the written entry with the request's selection, drafts included.
+   */
+  written: (request: FastifyRequest, caller: Caller, write: EntryWrite, body?: unknown) => Promise<string>
+  /** Deletes entry `id` and answers it as it was, with the request's selection; 404 if absent. */
+  deleted: (request: FastifyRequest, caller: Caller, id: number) => Promise<string>
 }
 
-/** What the handlers of one content type share: its query caches, the written-entry answer, the link check. */
+/** What the handlers of one content type share: its query caches, and how a write answers. */
 export function handlerTools (context: CoreContext, model: ContentTypeModel): HandlerTools {
   const { registry, reader, options } = context
   const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_SIZE)
@@ -108,17 +114,24 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     return entryBody(data)
   }
 
-  const checkedBody = (request: FastifyRequest, caller: Caller, body: unknown = request.body): unknown => {
+  const written = async (request: FastifyRequest, caller: Caller, write: EntryWrite, body: unknown = request.body): Promise<string> => {
+    const query = entryQuery(request, caller, 'preview')
     checkWritableLinks(registry, caller.ability, model, body)
-    return body
+    return await writtenEntry(query, await write(body, writeContext(caller, request, model)))
   }
 
-  return { listQuery, entryQuery, writtenEntry, checkedBody }
+  const deleted = async (request: FastifyRequest, caller: Caller, id: number): Promise<string> => {
+    const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
+    await deleteEntry(context.db, registry, model, id)
+    return answer
+  }
+
+  return { listQuery, entryQuery, written, deleted }
 }
 
 export function coreHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
   const { registry, db, reader } = context
-  const { listQuery, entryQuery, writtenEntry, checkedBody } = handlerTools(context, model)
+  const { listQuery, entryQuery, written, deleted } = handlerTools(context, model)
   return {
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')
@@ -135,31 +148,22 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     },
     async create (request) {
       const caller = authorize(request, model, 'create')
-      const query = entryQuery(request, caller, 'preview')
-      const id = await createEntry(db, registry, model, checkedBody(request, caller), writeContext(caller, request, model))
-      return await writtenEntry(query, id)
+      return await written(request, caller, async (body, writer) => await createEntry(db, registry, model, body, writer))
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
       const id = entryId(request)
-      const query = entryQuery(request, caller, 'preview')
-      await updateEntry(db, registry, model, id, checkedBody(request, caller), writeContext(caller, request, model))
-      return await writtenEntry(query, id)
+      return await written(request, caller, async (body, writer) => await updateEntry(db, registry, model, id, body, writer))
     },
     async delete (request) {
       const caller = authorize(request, model, 'delete')
-      const id = entryId(request)
-      const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
-      await deleteEntry(db, registry, model, id)
-      return answer
+      return await deleted(request, caller, entryId(request))
     },
     async createLocalization (request) {
       const caller = authorize(request, model, 'create')
       const sourceId = entryId(request)
-      const query = entryQuery(request, caller, 'preview')
-      const body = checkedBody(request, caller, localizationBody(request.body))
-      const id = await createLocalization(db, registry, model, sourceId, body, writeContext(caller, request, model))
-      return await writtenEntry(query, id)
+      return await written(request, caller, async (body, writer) => await createLocalization(db, registry, model, sourceId, body, writer),
+        localizationBody(request.body))
     }
   }
 }

@@ -6,11 +6,10 @@
  */
 import { NotFoundError } from '../errors.js'
 import type { ContentTypeModel } from '../content-types/model.js'
-import { deleteEntry } from '../repository/write.js'
 import { singleEntryId, singleTypeLocale, writeSingleEntry } from '../repository/write-single.js'
 import { entryBody } from '../transform/envelope.js'
 import type { CoreContext, CoreHandlers } from './core-handlers.js'
-import { authorize, handlerTools, writeContext } from './core-handlers.js'
+import { authorize, handlerTools } from './core-handlers.js'
 import { requestQuery } from './request-query.js'
 
 /** Routes a single type does not have. */
@@ -20,7 +19,7 @@ async function notARoute (): Promise<string> {
 
 export function singleTypeHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
   const { registry, db, reader } = context
-  const { entryQuery, writtenEntry, checkedBody } = handlerTools(context, model)
+  const { entryQuery, written, deleted } = handlerTools(context, model)
   const queryLocale = (request: Parameters<CoreHandlers['find']>[0]): string | null =>
     singleTypeLocale(registry, model, requestQuery(request).locale)
 
@@ -33,17 +32,13 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
-      const query = entryQuery(request, caller, 'preview')
-      const id = await writeSingleEntry(db, registry, model, checkedBody(request, caller), writeContext(caller, request, model))
-      return await writtenEntry(query, id)
+      return await written(request, caller, async (body, writer) => await writeSingleEntry(db, registry, model, body, writer))
     },
     async delete (request) {
       const caller = authorize(request, model, 'delete')
       const id = await singleEntryId(db, model, queryLocale(request))
       if (id === null) throw new NotFoundError()
-      const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
-      await deleteEntry(db, registry, model, id)
-      return answer
+      return await deleted(request, caller, id)
     },
     findOne: notARoute,
     create: notARoute,
