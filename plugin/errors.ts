@@ -55,6 +55,18 @@ export class ApplicationError extends ApiError {
   constructor (message = 'Internal Server Error') { super('ApplicationError', 500, message) }
 }
 
+/**
+ * The database cannot be reached, is restarting, or did not answer in time: nothing is
+ * wrong with the request, so clients and load balancers retry after `retryAfter` seconds.
+ */
+export class ServiceUnavailableError extends ApiError {
+  readonly retryAfter: number
+  constructor (message = 'The service is temporarily unavailable; retry shortly', retryAfter = 1) {
+    super('ServiceUnavailableError', 503, message)
+    this.retryAfter = retryAfter
+  }
+}
+
 /** A schema or option problem found at startup; names the file and attribute. */
 export class SchemaError extends Error {
   constructor (source: string, where: string | null, problem: string) {

@@ -18,6 +18,7 @@ import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/reader.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
+import { registerHealthRoutes } from './routes/health.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
 import { registerApiDocs } from './openapi/register-docs.js'
@@ -75,6 +76,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   } satisfies ContentApi)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
   const reader = createReader(db, readCompiler(registry, new SqlNames(db.orm.getMetadata())))
+  await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
     if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path })

@@ -22,12 +22,12 @@ interface DocumentedOperation {
 }
 
 const ERROR_STATUSES: Record<ContentOperation, number[]> = {
-  find: [400, 401, 403, 500],
-  findOne: [400, 401, 403, 404, 500],
-  create: [400, 401, 403, 413, 500],
-  update: [400, 401, 403, 404, 413, 500],
-  delete: [400, 401, 403, 404, 500],
-  createLocalization: [400, 401, 403, 404, 413, 500]
+  find: [400, 401, 403, 500, 503],
+  findOne: [400, 401, 403, 404, 500, 503],
+  create: [400, 401, 403, 413, 500, 503],
+  update: [400, 401, 403, 404, 413, 500, 503],
+  delete: [400, 401, 403, 404, 500, 503],
+  createLocalization: [400, 401, 403, 404, 413, 500, 503]
 }
 
 const SUCCESS_DESCRIPTIONS: Record<ContentOperation, string> = {

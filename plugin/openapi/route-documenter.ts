@@ -25,7 +25,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'ForbiddenError: the caller may not do this (when permissions are configured)',
   404: 'NotFoundError: no such entry',
   413: 'PayloadTooLargeError: the body is too large',
-  500: 'ApplicationError: an unexpected failure; the message reveals nothing internal'
+  500: 'ApplicationError: an unexpected failure; the message reveals nothing internal',
+  503: 'ServiceUnavailableError: the database is unreachable, restarting or did not answer in time; retry after `Retry-After` seconds'
 }
 
 /** The error envelope under each status, described. */

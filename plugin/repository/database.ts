@@ -10,20 +10,32 @@ import type { EntityManager, EntitySchema } from '@mikro-orm/core'
 import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../content-types/registry.js'
+import type { Pool } from 'pg'
 import { buildEntitySchemas } from './entities.js'
+import { cancelRunningStatement } from './cancel-query.js'
+import { healPool } from './pool-healing.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
   url?: string
   /** Folder of the embedded database; `memory://` keeps it in memory. Default `./.data`. */
   dataDir?: string
-  /** Largest number of pooled connections to a PostgreSQL server. */
+  /** Largest number of pooled connections to a PostgreSQL server. Default 10. */
   poolSize?: number
+  /** Longest wait, in ms, for a pooled connection (or a new one) before the request answers 503. Default 5,000. */
+  connectionTimeout?: number
+  /** Longest time, in ms, one API statement may run on the server (`statement_timeout`). Default 15,000. */
+  statementTimeout?: number
   /** Called with every SQL statement sent, reads and writes: for tests and benchmarks. */
   onQuery?: (sql: string) => void
 }
 
 export type Row = Record<string, unknown>
+
+export interface QueryOptions {
+  /** Aborted when the request that needs the answer has gone away. */
+  signal?: AbortSignal
+}
 
 /** The ORM of either driver: which one is decided at runtime by the options. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,8 +44,8 @@ export type RuntimeOrm = MikroORM<any, any, any>
 export interface Database {
   orm: RuntimeOrm
   embedded: boolean
-  /** Runs one parameterised statement outside the unit of work. */
-  query: (sql: string, params: readonly unknown[]) => Promise<Row[]>
+  /** Runs one parameterised statement outside the unit of work; `signal` cancels it on the server. */
+  query: (sql: string, params: readonly unknown[], options?: QueryOptions) => Promise<Row[]>
   /** Runs `work` in one transaction on a fresh EntityManager fork. */
   transaction: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>
   close: () => Promise<void>
@@ -73,48 +85,128 @@ function serialised (): <T>(work: () => Promise<T>) => Promise<T> {
   }
 }
 
+/** The settings of the plugin's own PostgreSQL sessions, sent as startup options so no statement is spent on them. */
+function sessionSettings (options: DatabaseOptions): string {
+  const statementTimeout = options.statementTimeout ?? 15_000
+  return [
+    // Reads are prepared with parameters (limit, offset, filter values); PostgreSQL would
+    // otherwise keep planning such a statement afresh on every run whenever its generic
+    // plan looks costlier, which for a deep populate costs more than running it.
+    'plan_cache_mode=force_generic_plan',
+    // JIT compiling a deep populate statement took seconds where running it takes
+    // milliseconds (PostgreSQL 15, measured): it never pays off for this workload.
+    'jit=off',
+    `statement_timeout=${statementTimeout}`,
+    // A transaction left open by a stalled process must not hold its row locks for long.
+    `idle_in_transaction_session_timeout=${Math.max(statementTimeout * 2, 30_000)}`
+  ].map(setting => `-c ${setting}`).join(' ')
+}
+
+type OrmConfig = Parameters<typeof MikroORM.init>[0]
+
+function ormConfig (registry: Registry, options: DatabaseOptions, systemEntities: EntitySchema[]): OrmConfig {
+  const embedded = options.url === undefined
+  const onQuery = options.onQuery
+  return {
+    driver: embedded ? PgliteDriver : PostgreSqlDriver,
+    entities: buildEntitySchemas(registry, systemEntities),
+    ...(embedded ? { dbName: options.dataDir ?? './.data' } : { clientUrl: options.url }),
+    discovery: { warnWhenNoEntities: false },
+    allowGlobalContext: false,
+    ...(onQuery === undefined ? {} : { debug: ['query'], logger: (message: string) => { onQuery(message) } })
+  } as OrmConfig
+}
+
+/**
+ * Creates the database if needed and brings the tables up to date, on connections of their
+ * own without the API's statement timeout: an index built on a large table may take minutes.
+ */
+async function migrateSchema (config: OrmConfig): Promise<void> {
+  const orm = await MikroORM.init({ ...config, driverOptions: { options: '-c jit=off' } } as OrmConfig)
+  try {
+    await orm.schema.ensureDatabase()
+    await orm.schema.update({ safe: true, dropTables: false })
+  } finally {
+    await orm.close(true)
+  }
+}
+
 /** `systemEntities`: tables of optional plugin features (users and permissions). */
 export async function openDatabase (registry: Registry, options: DatabaseOptions, systemEntities: EntitySchema[] = []): Promise<Database> {
   const embedded = options.url === undefined
   const dataDir = options.dataDir ?? './.data'
   if (embedded && !dataDir.startsWith('memory:')) await mkdir(dataDir, { recursive: true })
-  const onQuery = options.onQuery
+  const config = ormConfig(registry, options, systemEntities)
+  if (!embedded) await migrateSchema(config)
   const orm = await MikroORM.init({
-    driver: embedded ? PgliteDriver : PostgreSqlDriver,
-    entities: buildEntitySchemas(registry, systemEntities),
-    ...(embedded ? { dbName: dataDir } : { clientUrl: options.url }),
-    ...(options.poolSize !== undefined && !embedded ? { pool: { max: options.poolSize } } : {}),
-    // Reads are prepared with parameters (limit, offset, filter values); PostgreSQL would
-    // otherwise keep planning such a statement afresh on every run whenever its generic
-    // plan looks costlier, which for a deep populate costs more than running it.
-    ...(embedded ? {} : { driverOptions: { options: '-c plan_cache_mode=force_generic_plan' } }),
-    discovery: { warnWhenNoEntities: false },
-    allowGlobalContext: false,
-    ...(onQuery === undefined ? {} : { debug: ['query'], logger: (message: string) => { onQuery(message) } })
-  } as Parameters<typeof MikroORM.init>[0])
-  try {
-    await orm.schema.ensureDatabase()
-    await orm.schema.update({ safe: true, dropTables: false })
-  } catch (error) {
-    await orm.close(true)
-    throw error
+    ...config,
+    ...(embedded
+      ? {}
+      : {
+          pool: { max: options.poolSize ?? 10 },
+          driverOptions: {
+            options: sessionSettings(options),
+            connectionTimeoutMillis: options.connectionTimeout ?? 5_000,
+            keepAlive: true,
+            application_name: 'fastify-content-api',
+            onPoolCreated: healPool
+          }
+        })
+  } as OrmConfig)
+  if (embedded) {
+    try {
+      await orm.schema.ensureDatabase()
+      await orm.schema.update({ safe: true, dropTables: false })
+    } catch (error) {
+      await orm.close(true)
+      throw error
+    }
   }
   const native = await (orm.em.getConnection() as unknown as { getNativeClient: () => Promise<NativeClient> }).getNativeClient()
   const exclusive = embedded ? serialised() : async <T>(work: () => Promise<T>) => await work()
-  const nameOf = statementNames()
-  const query = async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
-    onQuery?.(sql)
-    const result = embedded
-      ? await (native.query as (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }>)(sql, params)
-      : await (native.query as (config: { text: string, values: readonly unknown[], name?: string }) => Promise<{ rows: Row[] }>)(
-          { text: sql, values: params, name: nameOf(sql) })
-    return result.rows
-  }
+  const run = embedded ? embeddedRunner(native) : serverRunner(native as unknown as Pool, statementNames())
+  const onQuery = options.onQuery
   return {
     orm,
     embedded,
-    query,
+    query: async (sql, params, queryOptions) => {
+      onQuery?.(sql)
+      return await run(sql, params, queryOptions?.signal)
+    },
     transaction: async (work) => await exclusive(async () => await orm.em.fork().transactional(work)),
     close: async () => { await orm.close(true) }
+  }
+}
+
+type Runner = (sql: string, params: readonly unknown[], signal: AbortSignal | undefined) => Promise<Row[]>
+
+function embeddedRunner (native: NativeClient): Runner {
+  const query = native.query as (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }>
+  return async (sql, params) => (await query(sql, params)).rows
+}
+
+/**
+ * On a server, a read whose client went away is cancelled on the server too (PostgreSQL's
+ * cancel request, on a connection of its own), so abandoned heavy reads stop costing.
+ */
+function serverRunner (pool: Pool, nameOf: (sql: string) => string | undefined): Runner {
+  return async (sql, params, signal) => {
+    const config = { text: sql, values: params as unknown[], name: nameOf(sql) }
+    if (signal === undefined) return (await pool.query(config)).rows
+    const client = await pool.connect()
+    let cancelled = false
+    const cancel = (): void => {
+      cancelled = true
+      cancelRunningStatement(client)
+    }
+    signal.addEventListener('abort', cancel, { once: true })
+    try {
+      return (await client.query(config)).rows
+    } finally {
+      signal.removeEventListener('abort', cancel)
+      // A cancelled session is not reused: a cancel request still on its way must not reach
+      // the next request's statement on the same connection.
+      client.release(cancelled ? new Error('the request that ran this statement went away') : undefined)
+    }
   }
 }

@@ -136,13 +136,13 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')
       const tree = listQuery(request, caller, findOptions.creatorFields === true)
-      const { data, total } = await reader.list(model, tree)
+      const { data, total } = await reader.list(model, tree, { signal: request.signal })
       return listBody(data, listMeta(tree.pagination, total))
     },
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
       const id = entryId(request)
-      const data = await reader.entry(model, id, entryQuery(request, caller))
+      const data = await reader.entry(model, id, entryQuery(request, caller), { signal: request.signal })
       if (data === null) throw new NotFoundError()
       return entryBody(data)
     },

@@ -1,10 +1,12 @@
 /**
  * Every failure of the content API answers the error envelope of DECISIONS §3. Known
- * errors keep their status and message; anything unexpected is logged and answered as a
- * 500 whose message reveals nothing internal.
+ * errors keep their status and message; a database that cannot be reached is a 503 with
+ * `Retry-After`; anything unexpected is logged and answered as a 500 whose message reveals
+ * nothing internal.
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { ApiError, NotFoundError, ValidationError } from '../errors.js'
+import { ApiError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js'
+import { isDatabaseUnavailable } from '../repository/unavailable.js'
 import { errorBody } from '../transform/envelope.js'
 
 const NAME_BY_STATUS: Record<number, string> = {
@@ -17,6 +19,7 @@ const NAME_BY_STATUS: Record<number, string> = {
 
 function asApiError (error: FastifyError): ApiError | null {
   if (error instanceof ApiError) return error
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailableError()
   const status = error.statusCode
   if (status === undefined || status < 400 || status >= 500) return null
   // Fastify's own client errors: malformed JSON, empty body, body too large, bad media type.
@@ -30,6 +33,10 @@ export function installErrorHandling (app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = asApiError(error)
     if (known !== null) {
+      if (known instanceof ServiceUnavailableError) {
+        request.log.warn({ err: error }, 'database unavailable')
+        void reply.header('retry-after', String(known.retryAfter))
+      }
       return await reply.status(known.status).send(errorBody(known.status, known.name, known.message, known.details))
     }
     request.log.error({ err: error }, 'content API request failed')
