@@ -14,6 +14,7 @@ import { openDatabase } from './repository/database.js'
 import { assignDefaultLocale } from './i18n/default-locale.js'
 import type { Database, RuntimeOrm } from './repository/database.js'
 import { SqlNames } from './repository/read/names.js'
+import { idempotencyEntity } from './repository/idempotency.js'
 import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/reader.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
@@ -62,7 +63,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   const registry = buildRegistry(await registryInput(options), { i18n: options.i18n })
   const permissions = resolvePermissions(rawOptions.permissions, registry)
   const controllers = resolveControllers(rawOptions.controllers, registry)
-  const db = await openDatabase(registry, options.database, permissions === null ? [] : authEntitySchemas())
+  const db = await openDatabase(registry, options.database, [...(permissions === null ? [] : authEntitySchemas()), idempotencyEntity()])
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
   const access = await accessServices(db, registry, permissions)

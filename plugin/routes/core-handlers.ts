@@ -18,11 +18,13 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import type { Database } from '../repository/database.js'
 import type { Reader } from '../repository/reader.js'
+import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/idempotency.js'
 import { createEntry, createLocalization, deleteEntry, updateEntry } from '../repository/write.js'
 import type { WriteContext } from '../repository/write.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
 import { isPlainObject } from '../transform/input-relation.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
+import { idempotencyKeyOf } from './idempotency-key.js'
 
 export interface CoreContext {
   registry: Registry
@@ -132,6 +134,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
 export function coreHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
   const { registry, db, reader } = context
   const { listQuery, entryQuery, written, deleted } = handlerTools(context, model)
+  const sweep = sweepCounter()
   return {
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')
@@ -148,7 +151,16 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     },
     async create (request) {
       const caller = authorize(request, model, 'create')
-      return await written(request, caller, async (body, writer) => await createEntry(db, registry, model, body, writer))
+      const key = idempotencyKeyOf(request, caller, model)
+      return await written(request, caller, async (body, writer) => {
+        if (key === null) return await createEntry(db, registry, model, body, writer)
+        try {
+          return await createEntry(db, registry, model, body, writer, idempotentCreate(key, sweep))
+        } catch (error) {
+          if (error instanceof IdempotentReplay) return error.entryId
+          throw error
+        }
+      })
     },
     async update (request) {
       const caller = authorize(request, model, 'update')

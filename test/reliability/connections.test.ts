@@ -135,6 +135,41 @@ t.test('sessions killed in the middle of writes never use up the pool', async t 
   await checkAtomic(t, served)
 })
 
+t.test('creates retried with an Idempotency-Key through killed sessions make exactly one entry each', async t => {
+  const served = await serve()
+  t.teardown(served.close)
+  const keys = Array.from({ length: 24 }, (_, index) => `retry-${index}`)
+  const attempts: number[] = []
+  const createOnce = async (key: string): Promise<number> => {
+    const body = articleBody()
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      let timer: NodeJS.Timeout | undefined
+      const hung = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => { reject(new Error('hung')) }, HANG_MS) })
+      const response = await Promise.race([served.app.inject({ method: 'POST', url: '/api/articles', payload: body, headers: { 'idempotency-key': key } }), hung])
+      clearTimeout(timer)
+      if (response.statusCode === 200) {
+        attempts.push(attempt)
+        return (response.json() as { data: { id: number } }).data.id
+      }
+      if (response.statusCode !== 503) throw new Error(`${key}: ${response.statusCode} ${response.body}`)
+    }
+    throw new Error(`${key} never succeeded`)
+  }
+  const killer = (async () => {
+    for (let round = 0; round < 10; round += 1) {
+      await new Promise(resolve => setTimeout(resolve, 15))
+      await cluster.terminateSessions(served.database)
+    }
+  })()
+  const ids = await Promise.all(keys.map(createOnce))
+  await killer
+  t.equal(new Set(ids).size, keys.length, 'each key answered its own entry')
+  t.ok(attempts.some(count => count > 1), `some creates needed retries (attempts: ${attempts.join(',')})`)
+  const stored = await countRows(served.database, tableOf(served.app, 'api::article.article'))
+  t.equal(stored, keys.length, `${keys.length} keys, ${stored} entries: no duplicate from a retry`)
+  await checkAtomic(t, served)
+})
+
 t.test('a restart under write load loses no acknowledged write and needs no restart of the service', async t => {
   const served = await serve()
   t.teardown(served.close)

@@ -1,0 +1,37 @@
+/**
+ * Reads a create's `Idempotency-Key` header into the key the write records: whose it is
+ * (the caller) and which request it stands for (a digest of content type, query and body).
+ */
+import { createHash } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import type { Caller } from '../auth/caller.js'
+import type { ContentTypeModel } from '../content-types/model.js'
+import { ValidationError } from '../errors.js'
+import type { IdempotencyKey } from '../repository/idempotency.js'
+import { rawQueryString } from './request-query.js'
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
+
+function callerScope (caller: Caller): string {
+  switch (caller.kind) {
+    case 'public': return 'public'
+    case 'user': return `user:${caller.userId}`
+    case 'token': return `token:${caller.tokenId}`
+    case 'admin': return `admin:${caller.adminId}`
+  }
+}
+
+/** null when the request sends no key; a malformed key is a 400. */
+export function idempotencyKeyOf (request: FastifyRequest, caller: Caller, model: ContentTypeModel): IdempotencyKey | null {
+  const header = request.headers['idempotency-key']
+  if (header === undefined) return null
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw ValidationError.at(['Idempotency-Key'], 'Idempotency-Key must be 1 to 255 visible ASCII characters')
+  }
+  const fingerprint = createHash('sha256')
+    .update(model.uid).update('\0')
+    .update(rawQueryString(request)).update('\0')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex')
+  return { scope: callerScope(caller), key: header, fingerprint }
+}
