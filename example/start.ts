@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
-import contentApi from '../plugin/index.js'
+import contentApi, { contentApiServerOptions } from '../plugin/index.js'
 import { seed } from './seed.js'
 
 // This file runs as dist/example/start.js and the build does not copy the JSON schema
@@ -18,7 +18,7 @@ const databaseUrl = process.env['DATABASE_URL']
 
 // The first start creates the tables in the embedded database, which can take longer than
 // Fastify's default 10 s plugin timeout on a busy machine.
-const app = Fastify({ logger: { level: 'info' }, pluginTimeout: 120_000 })
+const app = Fastify({ ...contentApiServerOptions, logger: { level: 'info' }, pluginTimeout: 120_000 })
 
 await app.register(contentApi, {
   schemas,

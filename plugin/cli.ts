@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { ApiError } from './errors.js'
+import { contentApiServerOptions } from './routes/client-errors.js'
 import { resolveLocaleSettings } from './i18n/locale-settings.js'
 import type { I18nOptions } from './i18n/locale-settings.js'
 
@@ -128,7 +129,7 @@ async function serve (args: string[]): Promise<FastifyInstance> {
   const i18n = localesOption('serve', values.locales)
 
   const { Fastify, contentApi } = await load()
-  const app = Fastify({ logger: { level: 'info' }, pluginTimeout: PLUGIN_TIMEOUT })
+  const app = Fastify({ ...contentApiServerOptions, logger: { level: 'info' }, pluginTimeout: PLUGIN_TIMEOUT })
   await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), ...i18n, ...await permissionsOption(values.permissions) })
   await app.listen({ port, host: values.host ?? '127.0.0.1' })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -100,5 +100,6 @@ export { contentApi }
 export type { ContentApiOptions } from './options.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
-export { ApiError, ValidationError, NotFoundError, SchemaError } from './errors.js'
+export { ApiError, ValidationError, NotFoundError, SchemaError, ServiceUnavailableError } from './errors.js'
 export { generateTypes } from './typegen/generate-types.js'
+export { clientErrorHandler, contentApiServerOptions } from './routes/client-errors.js'
