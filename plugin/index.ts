@@ -20,6 +20,7 @@ import { createReader } from './repository/reader.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
 import { registerHealthRoutes } from './routes/health.js'
+import { installReadRouting } from './routes/read-routing.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
 import { registerApiDocs } from './openapi/register-docs.js'
@@ -86,7 +87,8 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     await api.register(async (child) => {
       installErrorHandling(child)
       installApiAccess(child, db, access, signer)
-      registerContentTypeRoutes(child, { registry, db, reader, options, controllers })
+      const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
+      registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads })
       if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
     }, { prefix: options.prefix })
   })

@@ -94,6 +94,7 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (database.url === undefined && database.dataDir === undefined && env.CONTENT_API_DATA_DIR !== undefined) {
     database.dataDir = env.CONTENT_API_DATA_DIR
   }
+  checkDatabaseOptions(database)
   const maxPageSize = positiveInteger('pagination.maxPageSize', options.pagination?.maxPageSize, 100)
   const defaultPageSize = positiveInteger('pagination.defaultPageSize', options.pagination?.defaultPageSize, 25)
   if (defaultPageSize > maxPageSize) throw new OptionsError('pagination.defaultPageSize cannot exceed pagination.maxPageSize')
@@ -112,6 +113,19 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     docs: resolveDocs(options.docs),
     i18n: i18n.value
   }
+}
+
+const DATABASE_DURATIONS = ['connectionTimeout', 'statementTimeout', 'replicaMaxLag', 'replicaCheckInterval', 'readYourWritesWindow'] as const
+
+function checkDatabaseOptions (database: DatabaseOptions): void {
+  positiveInteger('database.poolSize', database.poolSize, 1)
+  for (const name of DATABASE_DURATIONS) positiveInteger(`database.${name}`, database[name], 1)
+  const replicas = database.replicas
+  if (replicas === undefined) return
+  if (!Array.isArray(replicas) || replicas.some(url => typeof url !== 'string' || url === '')) {
+    throw new OptionsError('database.replicas must be an array of PostgreSQL connection strings')
+  }
+  if (replicas.length > 0 && database.url === undefined) throw new OptionsError('database.replicas needs database.url (the primary); the embedded database has no replicas')
 }
 
 function resolveDocs (docs: ContentApiOptions['docs']): ResolvedOptions['docs'] {

@@ -14,6 +14,9 @@ import type { Pool } from 'pg'
 import { buildEntitySchemas } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
 import { healPool } from './pool-healing.js'
+import { openReplicaSet } from './replicas.js'
+import type { ReplicaSettings } from './replicas.js'
+import { isDatabaseUnavailable } from './unavailable.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -26,6 +29,14 @@ export interface DatabaseOptions {
   connectionTimeout?: number
   /** Longest time, in ms, one API statement may run on the server (`statement_timeout`). Default 15,000. */
   statementTimeout?: number
+  /** Streaming replicas of `url` that answer reads (DECISIONS §2); writes and reads after a write go to the primary. */
+  replicas?: string[]
+  /** Largest replay lag, in ms, at which a replica still answers reads. Default 2,000. */
+  replicaMaxLag?: number
+  /** How often each replica's health and lag are checked, in ms. Default 1,000. */
+  replicaCheckInterval?: number
+  /** How long, in ms, a caller who wrote reads from the primary (its own requests, and any carrying the cookie its write set). Default 5,000. */
+  readYourWritesWindow?: number
   /** Called with every SQL statement sent, reads and writes: for tests and benchmarks. */
   onQuery?: (sql: string) => void
 }
@@ -35,6 +46,14 @@ export type Row = Record<string, unknown>
 export interface QueryOptions {
   /** Aborted when the request that needs the answer has gone away. */
   signal?: AbortSignal
+  /** A healthy replica may answer (the read needs no write of its own request or caller). */
+  replica?: boolean
+}
+
+/** Where the reads that a replica could have answered went. */
+export interface ReadRouteStats {
+  primary: number
+  replicas: Array<{ url: string, healthy: boolean, lag: number | null, reads: number }>
 }
 
 /** The ORM of either driver: which one is decided at runtime by the options. */
@@ -48,6 +67,7 @@ export interface Database {
   query: (sql: string, params: readonly unknown[], options?: QueryOptions) => Promise<Row[]>
   /** Runs `work` in one transaction on a fresh EntityManager fork. */
   transaction: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>
+  readStats: () => ReadRouteStats
   close: () => Promise<void>
 }
 
@@ -164,17 +184,68 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
   }
   const native = await (orm.em.getConnection() as unknown as { getNativeClient: () => Promise<NativeClient> }).getNativeClient()
   const exclusive = embedded ? serialised() : async <T>(work: () => Promise<T>) => await work()
-  const run = embedded ? embeddedRunner(native) : serverRunner(native as unknown as Pool, statementNames())
+  const nameOf = statementNames()
+  const run = embedded ? embeddedRunner(native) : serverRunner(native as unknown as Pool, nameOf)
+  const replicas = embedded || (options.replicas ?? []).length === 0 ? null : await openReplicaSet(replicaSettings(options))
   const onQuery = options.onQuery
+  let primaryReads = 0
+  const readFromReplica = async (sql: string, params: readonly unknown[], signal: AbortSignal | undefined): Promise<Row[] | null> => {
+    const replica = replicas?.pick() ?? null
+    if (replica === null) return null
+    try {
+      const rows = await serverRunner(replica.pool, nameOf)(sql, params, signal)
+      replica.reads += 1
+      return rows
+    } catch (error) {
+      // A replica that cannot answer hands the read to the primary; a read cancelled or
+      // timed out there would be as slow on the primary, so that one fails as it is.
+      if (signal?.aborted === true || !isDatabaseUnavailable(error) || (error as { code?: unknown }).code === '57014') throw error
+      replicas?.markDown(replica)
+      return null
+    }
+  }
   return {
     orm,
     embedded,
     query: async (sql, params, queryOptions) => {
       onQuery?.(sql)
+      if (queryOptions?.replica === true && replicas !== null) {
+        const rows = await readFromReplica(sql, params, queryOptions.signal)
+        if (rows !== null) return rows
+        primaryReads += 1
+      }
       return await run(sql, params, queryOptions?.signal)
     },
     transaction: async (work) => await exclusive(async () => await orm.em.fork().transactional(work)),
-    close: async () => { await orm.close(true) }
+    readStats: () => ({
+      primary: primaryReads,
+      replicas: (replicas?.replicas ?? []).map(({ url, healthy, lag, reads }) => ({ url: withoutPassword(url), healthy, lag, reads }))
+    }),
+    close: async () => {
+      await replicas?.close()
+      await orm.close(true)
+    }
+  }
+}
+
+function replicaSettings (options: DatabaseOptions): ReplicaSettings {
+  return {
+    urls: options.replicas ?? [],
+    maxLag: options.replicaMaxLag ?? 2_000,
+    checkInterval: options.replicaCheckInterval ?? 1_000,
+    poolSize: options.poolSize ?? 10,
+    connectionTimeout: options.connectionTimeout ?? 5_000,
+    sessionOptions: sessionSettings(options)
+  }
+}
+
+function withoutPassword (url: string): string {
+  try {
+    const parsed = new URL(url)
+    parsed.password = ''
+    return parsed.toString()
+  } catch {
+    return '(unparseable url)'
   }
 }
 

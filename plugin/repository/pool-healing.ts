@@ -6,7 +6,8 @@
  * succeeded — on a connection the server has terminated, neither can. Each such death used
  * to cost the pool one slot for good, until every request waited forever. Here a checked-out
  * connection that ends is given back at once with its error (the pool then discards it and
- * opens a fresh one on demand), and a later release by its holder is a no-op.
+ * opens a fresh one on demand), and a later release by its holder is a no-op. A dying
+ * checked-out connection's error event is caught here rather than ending the process.
  */
 import type { Pool, PoolClient } from 'pg'
 
@@ -31,6 +32,9 @@ function healClient (client: PoolClient): void {
       }
     }
   })
+  // A checked-out connection's error has no listener of the pool's, and an 'error' event
+  // without one ends the process; the statement in flight rejects with it anyway.
+  client.on('error', () => {})
   client.on('end', () => {
     if (checkedOut) release?.(new Error('the database connection ended while it was in use'))
   })

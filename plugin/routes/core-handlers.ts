@@ -25,12 +25,14 @@ import { entryBody, listBody, listMeta } from '../transform/envelope.js'
 import { isPlainObject } from '../transform/input-relation.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 import { idempotencyKeyOf } from './idempotency-key.js'
+import type { ReadRouting } from './read-routing.js'
 
 export interface CoreContext {
   registry: Registry
   db: Database
   reader: Reader
   options: ResolvedOptions
+  reads: ReadRouting
 }
 
 export interface FindOptions {
@@ -139,13 +141,13 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')
       const tree = listQuery(request, caller, findOptions.creatorFields === true)
-      const { data, total } = await reader.list(model, tree, { signal: request.signal })
+      const { data, total } = await reader.list(model, tree, context.reads.readOptions(request))
       return listBody(data, listMeta(tree.pagination, total))
     },
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
       const id = entryId(request)
-      const data = await reader.entry(model, id, entryQuery(request, caller), { signal: request.signal })
+      const data = await reader.entry(model, id, entryQuery(request, caller), context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
       return entryBody(data)
     },

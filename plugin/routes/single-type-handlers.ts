@@ -26,7 +26,7 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
   return {
     async find (request) {
       const caller = authorize(request, model, 'find')
-      const data = await reader.single(model, queryLocale(request), entryQuery(request, caller), { signal: request.signal })
+      const data = await reader.single(model, queryLocale(request), entryQuery(request, caller), context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
       return entryBody(data)
     },

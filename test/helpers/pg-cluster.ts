@@ -50,7 +50,12 @@ export async function freePort (): Promise<number> {
   })
 }
 
-export async function createCluster (): Promise<PgCluster> {
+export interface ClusterOptions {
+  /** Make a streaming replica of this cluster (`pg_basebackup -R`) instead of a new cluster. */
+  replicaOf?: PgCluster
+}
+
+export async function createCluster (options: ClusterOptions = {}): Promise<PgCluster> {
   const bin = await postgresBinaries()
   if (bin === null) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: set PG_BIN')
   const asRoot = process.getuid?.() === 0
@@ -63,7 +68,11 @@ export async function createCluster (): Promise<PgCluster> {
     if (asRoot) await run('runuser', ['-u', 'postgres', '--', command, ...args], { cwd: dir })
     else await run(command, args, { cwd: dir })
   }
-  await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
+  if (options.replicaOf === undefined) {
+    await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
+  } else {
+    await tool('pg_basebackup', ['-D', data, '-h', '127.0.0.1', '-p', String(options.replicaOf.port), '-U', 'postgres', '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync'])
+  }
   const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=60`
   const start = async (): Promise<void> => { await tool('pg_ctl', ['-D', data, '-o', serverOptions, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']) }
   const stop = async (): Promise<void> => { await tool('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']) }
