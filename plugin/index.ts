@@ -21,6 +21,10 @@ import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { installReadRouting } from './routes/read-routing.js'
+import { installHttpCaching, installLocalInvalidation, routeUids } from './routes/caching.js'
+import type { HttpCachingOptions } from './routes/caching.js'
+import { openSharedCache } from './repository/shared-cache.js'
+import { OptionsError } from './options.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
 import { registerApiDocs } from './openapi/register-docs.js'
@@ -77,7 +81,10 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     ...(access.tokens === null ? {} : { apiTokens: { create: async (token: NewApiToken) => await access.tokens!.create(token) } })
   } satisfies ContentApi)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
-  const reader = createReader(db, readCompiler(registry, new SqlNames(db.orm.getMetadata())))
+  checkCacheOptions(options.cache.http, registry)
+  const shared = options.cache.responses === null ? null : await openSharedCache(db, options.cache.responses, options.database.url)
+  if (shared !== null) app.addHook('onClose', async () => { await shared.close() })
+  const reader = createReader(db, readCompiler(registry, new SqlNames(db.orm.getMetadata())), shared?.cache ?? null)
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
@@ -86,6 +93,8 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     const signer = await installAdminScope(api, rawOptions, access)
     await api.register(async (child) => {
       installErrorHandling(child)
+      installHttpCaching(child, options.cache.http, routeUids(registry, options.prefix))
+      if (shared !== null) installLocalInvalidation(child, shared.cache)
       installApiAccess(child, db, access, signer)
       const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
       registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads })
@@ -93,6 +102,12 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     }, { prefix: options.prefix })
   })
   if (options.upload !== false) await serveUploads(app, options.upload.dir)
+}
+
+function checkCacheOptions (http: HttpCachingOptions, registry: Registry): void {
+  for (const uid of Object.keys(http.contentTypes ?? {})) {
+    if (!registry.contentTypes.has(uid)) throw new OptionsError(`cache.contentTypes: unknown content type "${uid}"`)
+  }
 }
 
 const contentApi = fp(contentApiPlugin, { fastify: '5.x', name: 'fastify-content-api' })

@@ -9,6 +9,7 @@ import type { ControllerFactory } from './routes/controllers.js'
 import { resolveUploadOptions } from './upload/upload-options.js'
 import type { ResolvedUploadOptions, UploadOptions } from './upload/upload-options.js'
 import { resolveLocaleSettings } from './i18n/locale-settings.js'
+import type { CacheControlOptions, HttpCachingOptions } from './routes/caching.js'
 import type { I18nOptions, LocaleSettings } from './i18n/locale-settings.js'
 
 export interface PaginationOptions {
@@ -40,6 +41,19 @@ export interface ContentApiOptions {
   admin?: { jwtSecret?: string }
   /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
   i18n?: I18nOptions
+  /** HTTP caching headers, and the shared response cache (off unless `responses` is given). */
+  cache?: CacheOptions
+}
+
+export interface CacheOptions extends HttpCachingOptions {
+  /** Answers kept in memory, dropped on any committed change to a table they read (every node, through LISTEN/NOTIFY). */
+  responses?: { maxEntries?: number, maxBytes?: number }
+}
+
+export interface ResolvedCacheOptions {
+  http: HttpCachingOptions
+  /** null: no response cache. */
+  responses: { maxEntries: number, maxBytes: number } | null
 }
 
 export interface ResolvedOptions {
@@ -54,6 +68,7 @@ export interface ResolvedOptions {
   docs: { path: string } | null
   /** null: no content type is localized. */
   i18n: LocaleSettings | null
+  cache: ResolvedCacheOptions
 }
 
 export class OptionsError extends Error {
@@ -111,7 +126,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     pagination: { defaultPageSize, maxPageSize },
     upload: upload.value,
     docs: resolveDocs(options.docs),
-    i18n: i18n.value
+    i18n: i18n.value,
+    cache: resolveCache(options.cache)
   }
 }
 
@@ -126,6 +142,35 @@ function checkDatabaseOptions (database: DatabaseOptions): void {
     throw new OptionsError('database.replicas must be an array of PostgreSQL connection strings')
   }
   if (replicas.length > 0 && database.url === undefined) throw new OptionsError('database.replicas needs database.url (the primary); the embedded database has no replicas')
+}
+
+function cacheControlOptions (name: string, value: CacheControlOptions): CacheControlOptions {
+  const seconds = (key: keyof CacheControlOptions): number | undefined => {
+    const given = value[key]
+    if (given === undefined) return undefined
+    if (typeof given !== 'number' || !Number.isInteger(given) || given < 0) throw new OptionsError(`${name}.${key} must be a whole number of seconds, got ${JSON.stringify(given)}`)
+    return given
+  }
+  const maxAge = seconds('maxAge')
+  const staleWhileRevalidate = seconds('staleWhileRevalidate')
+  return { ...(maxAge === undefined ? {} : { maxAge }), ...(staleWhileRevalidate === undefined ? {} : { staleWhileRevalidate }) }
+}
+
+function resolveCache (cache: CacheOptions | undefined): ResolvedCacheOptions {
+  if (cache === undefined) return { http: {}, responses: null }
+  if (cache === null || typeof cache !== 'object') throw new OptionsError('cache must be an object')
+  const contentTypes = record<CacheControlOptions>('cache.contentTypes', cache.contentTypes)
+  const http: HttpCachingOptions = {
+    ...cacheControlOptions('cache', cache),
+    contentTypes: Object.fromEntries(Object.entries(contentTypes).map(([uid, value]) => [uid, cacheControlOptions(`cache.contentTypes["${uid}"]`, value)]))
+  }
+  const responses = cache.responses === undefined
+    ? null
+    : {
+        maxEntries: positiveInteger('cache.responses.maxEntries', cache.responses.maxEntries, 10_000),
+        maxBytes: positiveInteger('cache.responses.maxBytes', cache.responses.maxBytes, 64 * 1024 * 1024)
+      }
+  return { http, responses }
 }
 
 function resolveDocs (docs: ContentApiOptions['docs']): ResolvedOptions['docs'] {

@@ -252,7 +252,7 @@ function withoutPassword (url: string): string {
 type Runner = (sql: string, params: readonly unknown[], signal: AbortSignal | undefined) => Promise<Row[]>
 
 function embeddedRunner (native: NativeClient): Runner {
-  const query = native.query as (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }>
+  const query = (native.query as (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }>).bind(native)
   return async (sql, params) => (await query(sql, params)).rows
 }
 

@@ -1,7 +1,8 @@
 /** Runs compiled reads: one statement each, JSON text straight from PostgreSQL. */
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
-import type { Database, QueryOptions } from './database.js'
+import type { Database, QueryOptions, Row } from './database.js'
+import type { ResponseCache } from './response-cache.js'
 import type { CompiledStatement, ReadCompiler } from './read/compile.js'
 
 export interface ListResult {
@@ -37,27 +38,50 @@ function statementCache<Query extends object> (): (query: Query, compile: () => 
  * statement (the id) and of a localized single type's (the locale) is the one value that
  * changes between reads of one query.
  */
-export function createReader (db: Database, compiler: ReadCompiler): Reader {
+export function createReader (db: Database, compiler: ReadCompiler, cache: ResponseCache | null = null): Reader {
   const lists = statementCache<QueryTree>()
   const entries = statementCache<EntryQuery>()
   const singles = statementCache<EntryQuery>()
-  const firstRow = async (sql: string, params: readonly unknown[], options?: QueryOptions): Promise<string | null> => {
-    const [row] = await db.query(sql, params, options)
+  const run = cache === null
+    ? async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions) => await db.query(statement.sql, params, options)
+    : cachedRunner(db, cache)
+  const firstRow = async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<string | null> => {
+    const [row] = await run(statement, params, options)
     return row === undefined ? null : row.data as string
   }
   return {
     async list (model, tree, options) {
-      const { sql, params } = lists(tree, () => compiler.list(model, tree))
-      const [row] = await db.query(sql, params, options)
+      const statement = lists(tree, () => compiler.list(model, tree))
+      const [row] = await run(statement, statement.params, options)
       return { data: row?.data as string, total: (row?.total ?? null) as number | null }
     },
     async entry (model, id, query, options) {
-      const { sql, params } = entries(query, () => compiler.entry(model, id, query))
-      return await firstRow(sql, [id, ...params.slice(1)], options)
+      const statement = entries(query, () => compiler.entry(model, id, query))
+      return await firstRow(statement, [id, ...statement.params.slice(1)], options)
     },
     async single (model, locale, query, options) {
-      const { sql, params } = singles(query, () => compiler.single(model, locale, query))
-      return await firstRow(sql, locale === null ? params : [locale, ...params.slice(1)], options)
+      const statement = singles(query, () => compiler.single(model, locale, query))
+      return await firstRow(statement, locale === null ? statement.params : [locale, ...statement.params.slice(1)], options)
     }
+  }
+}
+
+/**
+ * Reads through the response cache, keyed by statement and values. A missed read goes to
+ * the primary: a replica's answer may predate a change the cache has already been told of.
+ */
+function cachedRunner (db: Database, cache: ResponseCache): (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions) => Promise<Row[]> {
+  const ids = new WeakMap<CompiledStatement, number>()
+  let nextId = 0
+  return async (statement, params, options) => {
+    let id = ids.get(statement)
+    if (id === undefined) ids.set(statement, id = nextId++)
+    const key = `${id}|${JSON.stringify(params)}`
+    const cached = cache.get(key)
+    if (cached !== undefined) return cached
+    const epoch = cache.epoch
+    const rows = await db.query(statement.sql, params, { ...options, replica: false })
+    cache.set(key, rows, statement.tables ?? [], epoch)
+    return rows
   }
 }

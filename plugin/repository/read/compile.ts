@@ -8,6 +8,7 @@ import type { EntryQuery, QueryTree } from '../../query/tree.js'
 import { compileFilter } from './filters.js'
 import { whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
+import { StatementNames } from './names.js'
 import type { SqlNames } from './names.js'
 import { StatementScope } from './scope.js'
 import { aggregate, entryJson } from './selection.js'
@@ -20,6 +21,8 @@ import { orderBy } from './sort.js'
 export interface CompiledStatement {
   sql: string
   params: unknown[]
+  /** Every table the statement reads (unquoted): what a cached answer of it depends on. */
+  tables?: readonly string[]
 }
 
 export interface ReadCompiler {
@@ -30,10 +33,15 @@ export interface ReadCompiler {
 }
 
 export function readCompiler (registry: Registry, names: SqlNames): ReadCompiler {
+  const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => CompiledStatement): CompiledStatement => {
+    const statementNames = new StatementNames(names)
+    const statement = build(new StatementScope(registry, statementNames, publicationState))
+    return { ...statement, tables: [...statementNames.tables] }
+  }
   return {
-    list: (model, tree) => compileList(new StatementScope(registry, names, tree.publicationState), model, tree),
-    entry: (model, id, query) => compileEntry(new StatementScope(registry, names, query.publicationState), model, id, query),
-    single: (model, locale, query) => compileSingle(new StatementScope(registry, names, query.publicationState), model, locale, query)
+    list: (model, tree) => compile(tree.publicationState, scope => compileList(scope, model, tree)),
+    entry: (model, id, query) => compile(query.publicationState, scope => compileEntry(scope, model, id, query)),
+    single: (model, locale, query) => compile(query.publicationState, scope => compileSingle(scope, model, locale, query))
   }
 }
 

@@ -23,6 +23,11 @@ export class SqlNames {
     return table
   }
 
+  /** The table's name as PostgreSQL reports it (unquoted), e.g. in a trigger's TG_TABLE_NAME. */
+  tableName (entity: string): string {
+    return this.#metadata.get(entity as never).tableName
+  }
+
   column (entity: string, property: string): string {
     const key = `${entity}.${property}`
     let column = this.#columns.get(key)
@@ -33,5 +38,30 @@ export class SqlNames {
       this.#columns.set(key, column)
     }
     return column
+  }
+}
+
+/** What a statement's compilation asks of names: quoted table and column identifiers. */
+export type TableNames = Pick<SqlNames, 'table' | 'column'>
+
+/**
+ * The names one statement uses, remembering the tables it reads: a cached answer is
+ * dropped when any of them changes.
+ */
+export class StatementNames {
+  readonly #names: SqlNames
+  readonly tables = new Set<string>()
+
+  constructor (names: SqlNames) {
+    this.#names = names
+  }
+
+  table (entity: string): string {
+    this.tables.add(this.#names.tableName(entity))
+    return this.#names.table(entity)
+  }
+
+  column (entity: string, property: string): string {
+    return this.#names.column(entity, property)
   }
 }

@@ -2,17 +2,17 @@
 import type { Model } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import type { PublicationState } from '../../query/tree.js'
-import type { SqlNames } from './names.js'
+import type { TableNames } from './names.js'
 import { Aliases, Parameters } from './sql.js'
 
 export class StatementScope {
   readonly params = new Parameters()
   readonly aliases = new Aliases()
   readonly registry: Registry
-  readonly names: SqlNames
+  readonly names: TableNames
   readonly publicationState: PublicationState
 
-  constructor (registry: Registry, names: SqlNames, publicationState: PublicationState) {
+  constructor (registry: Registry, names: TableNames, publicationState: PublicationState) {
     this.registry = registry
     this.names = names
     this.publicationState = publicationState

@@ -1,0 +1,76 @@
+/**
+ * HTTP caching of the content API's answers (issue 14): an `ETag` on every successful GET
+ * (a hash of the body) and `304` for a matching `If-None-Match`, `Cache-Control` from the
+ * `cache` option (per content type where given; `no-cache` by default, so clients
+ * revalidate), `Vary: Authorization` because the caller's grants change the answer. A
+ * successful write drops this process's cached answers before it is answered.
+ */
+import { hash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { Registry } from '../content-types/registry.js'
+import type { ResponseCache } from '../repository/response-cache.js'
+
+export interface CacheControlOptions {
+  /** Seconds a client or shared cache may use an answer without asking again. */
+  maxAge?: number
+  /** Seconds past `maxAge` a cache may still answer while it revalidates. */
+  staleWhileRevalidate?: number
+}
+
+export interface HttpCachingOptions extends CacheControlOptions {
+  /** Per content type uid, replacing the defaults above for its routes. */
+  contentTypes?: Record<string, CacheControlOptions>
+}
+
+function cacheControl (options: CacheControlOptions, authorized: boolean): string {
+  if (options.maxAge === undefined || options.maxAge === 0) return 'no-cache'
+  const parts = [authorized ? 'private' : 'public', `max-age=${options.maxAge}`]
+  if (options.staleWhileRevalidate !== undefined) parts.push(`stale-while-revalidate=${options.staleWhileRevalidate}`)
+  return parts.join(', ')
+}
+
+function matches (ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some(candidate => candidate.trim().replace(/^W\//, '') === bare)
+}
+
+/** The content type each read route belongs to, by route path, for per-type settings. */
+export function routeUids (registry: Registry, prefix: string): Map<string, string> {
+  const uids = new Map<string, string>()
+  for (const model of registry.contentTypes.values()) {
+    const paths = model.single
+      ? [`${prefix}/${model.singularName}`]
+      : [`${prefix}/${model.pluralName}`, `${prefix}/${model.pluralName}/`, `${prefix}/${model.pluralName}/:id`]
+    for (const path of paths) uids.set(path, model.uid)
+  }
+  return uids
+}
+
+export function installHttpCaching (app: FastifyInstance, options: HttpCachingOptions, uids: Map<string, string>): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+    const uid = uids.get(request.routeOptions.url ?? '')
+    const settings = (uid === undefined ? undefined : options.contentTypes?.[uid]) ?? options
+    const etag = `"${hash('sha1', payload, 'base64url')}"`
+    void reply.header('etag', etag)
+    void reply.header('cache-control', cacheControl(settings, request.headers.authorization !== undefined))
+    void reply.header('vary', 'Authorization')
+    const ifNoneMatch = request.headers['if-none-match']
+    if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
+      void reply.code(304)
+      void reply.removeHeader('content-length')
+      return ''
+    }
+    return payload
+  })
+}
+
+export function installLocalInvalidation (app: FastifyInstance, cache: ResponseCache): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Also after a failure: a write whose connection died after its commit answers 503.
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear()
+    return payload
+  })
+}
