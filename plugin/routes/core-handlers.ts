@@ -72,8 +72,8 @@ function localizationBody (body: unknown): unknown {
   return isPlainObject(body) && !isPlainObject(body.data) ? { data: body } : body
 }
 
-/** Parsed and pruned queries a content type's handlers have seen, per grant set. */
-const QUERY_CACHE_SIZE = 500
+/** Parsed and pruned queries a content type's handlers have seen, per grant set: 500, and about 4 MiB at most, per kind of read. */
+const QUERY_CACHE_BOUNDS = { maxEntries: 500, maxBytes: 4 * 1024 * 1024 }
 
 /** One write of an entry: the checked body and who writes in, the written entry's id out. */
 export type EntryWrite = (body: unknown, context: WriteContext) => Promise<number>
@@ -93,8 +93,8 @@ export interface HandlerTools {
 /** What the handlers of one content type share: its query caches, and how a write answers. */
 export function handlerTools (context: CoreContext, model: ContentTypeModel): HandlerTools {
   const { registry, reader, options } = context
-  const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_SIZE)
-  const entryQueries = new BoundedCache<EntryQuery>(QUERY_CACHE_SIZE)
+  const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_BOUNDS)
+  const entryQueries = new BoundedCache<EntryQuery>(QUERY_CACHE_BOUNDS)
 
   // A query that fails to compile throws before it is cached, so errors are never cached.
   const listQuery = (request: FastifyRequest, caller: Caller, creatorFields: boolean): QueryTree =>
