@@ -3,7 +3,7 @@
  * on PostgreSQL (never PGlite), logger off. With BENCH_COUNT_STATEMENTS=1 every SQL
  * statement the plugin sends is counted through its `database.onQuery` option; the runner
  * starts a second instance that way for the statement probe, so the timed instance never
- * pays for MikroORM's query logging.
+ * pays for MikroORM's query logging. With BENCH_RESPONSE_CACHE=1 the response cache is on.
  */
 import Fastify from 'fastify'
 import contentApi from '../../plugin/index.js'
@@ -14,8 +14,10 @@ runServer(async () => {
   const counting = process.env.BENCH_COUNT_STATEMENTS === '1'
   let statements = 0
   const app = Fastify({ logger: false })
+  const responseCache = process.env.BENCH_RESPONSE_CACHE === '1'
   await app.register(contentApi, {
     schemas: EXAMPLE_SCHEMAS,
+    ...(responseCache ? { cache: { responses: {} } } : {}),
     database: {
       url: requireEnv('BENCH_DATABASE_URL'),
       poolSize: Number(requireEnv('BENCH_POOL_SIZE')),
