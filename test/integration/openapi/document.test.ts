@@ -104,9 +104,9 @@ t.test('bodies and answers reference the components named after the content type
   const list = operation('/api/articles', 'get')
   t.equal(list.responses['200']?.content?.['application/json']?.schema.$ref, '#/components/schemas/ArticleListResponse')
   const update = operation('/api/articles/{id}', 'put')
-  t.same(Object.keys(update.responses), ['200', '400', '401', '403', '404', '413', '500'])
+  t.same(Object.keys(update.responses), ['200', '400', '401', '403', '404', '413', '500', '503'])
   t.equal(update.responses['200']?.content?.['application/json']?.schema.$ref, '#/components/schemas/ArticleEntryResponse')
-  for (const status of ['400', '401', '403', '404', '413']) {
+  for (const status of ['400', '401', '403', '404', '413', '503']) {
     t.equal(update.responses[status]?.content?.['application/json']?.schema.$ref, '#/components/schemas/ErrorResponse', `${status} is the error envelope`)
   }
   const body = update.requestBody?.content['application/json']?.schema.$ref
