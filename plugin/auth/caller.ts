@@ -102,6 +102,16 @@ export function installCallerResolution (app: FastifyInstance, context: CallerCo
   })
 }
 
+/** Who the caller is, as a short stable key (`public`, `user:7`, `token:3`, `admin:1`). */
+export function callerKey (caller: Caller): string {
+  switch (caller.kind) {
+    case 'public': return 'public'
+    case 'user': return `user:${caller.userId}`
+    case 'token': return `token:${caller.tokenId}`
+    case 'admin': return `admin:${caller.adminId}`
+  }
+}
+
 export function callerOf (request: FastifyRequest): Caller {
   const caller = request.contentApiCaller
   if (caller === null) throw new Error('caller resolution hook is not installed on this route')

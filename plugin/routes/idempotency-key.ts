@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import { callerKey } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import { ValidationError } from '../errors.js'
@@ -11,15 +12,6 @@ import type { IdempotencyKey } from '../repository/idempotency.js'
 import { rawQueryString } from './request-query.js'
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
-
-function callerScope (caller: Caller): string {
-  switch (caller.kind) {
-    case 'public': return 'public'
-    case 'user': return `user:${caller.userId}`
-    case 'token': return `token:${caller.tokenId}`
-    case 'admin': return `admin:${caller.adminId}`
-  }
-}
 
 /** null when the request sends no key; a malformed key is a 400. */
 export function idempotencyKeyOf (request: FastifyRequest, caller: Caller, model: ContentTypeModel): IdempotencyKey | null {
@@ -33,5 +25,5 @@ export function idempotencyKeyOf (request: FastifyRequest, caller: Caller, model
     .update(rawQueryString(request)).update('\0')
     .update(JSON.stringify(request.body ?? null))
     .digest('hex')
-  return { scope: callerScope(caller), key: header, fingerprint }
+  return { scope: callerKey(caller), key: header, fingerprint }
 }

@@ -6,6 +6,7 @@
  * callers have nothing else to be told apart by).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { callerKey } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
 import type { QueryOptions } from '../repository/database.js'
 
@@ -19,14 +20,9 @@ export interface ReadRouting {
   readOptions: (request: FastifyRequest) => QueryOptions
 }
 
-function callerKey (caller: Caller | null): string | null {
-  if (caller === null) return null
-  switch (caller.kind) {
-    case 'public': return null
-    case 'user': return `user:${caller.userId}`
-    case 'token': return `token:${caller.tokenId}`
-    case 'admin': return `admin:${caller.adminId}`
-  }
+/** Anonymous callers cannot be told apart: only the cookie speaks for them. */
+function knownCallerKey (caller: Caller | null): string | null {
+  return caller === null || caller.kind === 'public' ? null : callerKey(caller)
 }
 
 function cookieDeadline (request: FastifyRequest): number {
@@ -47,7 +43,7 @@ export function installReadRouting (app: FastifyInstance, window: number | null)
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload
     const until = Date.now() + window
     void reply.header('set-cookie', `${READ_PRIMARY_COOKIE}=${until}; Max-Age=${Math.ceil(window / 1000)}; Path=/; HttpOnly; SameSite=Lax`)
-    const key = callerKey(request.contentApiCaller)
+    const key = knownCallerKey(request.contentApiCaller)
     if (key !== null) {
       wroteUntil.delete(key)
       wroteUntil.set(key, until)
@@ -58,7 +54,7 @@ export function installReadRouting (app: FastifyInstance, window: number | null)
   return {
     readOptions: (request) => {
       const now = Date.now()
-      const key = callerKey(request.contentApiCaller)
+      const key = knownCallerKey(request.contentApiCaller)
       const recent = cookieDeadline(request) > now || (key !== null && (wroteUntil.get(key) ?? 0) > now)
       return { signal: request.signal, replica: !recent }
     }
