@@ -6,6 +6,8 @@
  *
  * The bucket decides who may read: no ACL is sent (buckets created since 2023 refuse
  * ACLs), so public reads come from the bucket policy or the CDN behind `baseUrl`.
+ * "Never overwrites" holds through the hash's random part, not a conditional write
+ * (`If-None-Match`), which several S3-compatible servers still refuse outright.
  */
 import { open, stat } from 'node:fs/promises'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'

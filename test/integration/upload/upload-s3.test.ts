@@ -47,15 +47,18 @@ const FORMATS = ['large', 'medium', 'small', 'thumbnail']
 
 /**
  * A pass-through HTTP proxy on a loopback port in front of the real server (a CDN, or a
- * storage that starts refusing writes): after `allowedPuts` PUTs, every PUT is refused.
+ * storage that fails some writes): `failPut` answers, for the n-th PUT, the status to fail
+ * it with (null: pass it on).
  */
-async function startProxy (allowedPuts = Infinity): Promise<{ url: string, puts: () => number }> {
+async function startProxy (failPut: (n: number) => number | null = () => null): Promise<{ url: string, puts: () => number }> {
   let puts = 0
   const proxy = createServer((incoming, outgoing) => {
-    if (incoming.method === 'PUT' && ++puts > allowedPuts) {
+    const failure = incoming.method === 'PUT' ? failPut(++puts) : null
+    if (failure !== null) {
       incoming.resume()
-      outgoing.writeHead(403, { 'content-type': 'application/xml' })
-      outgoing.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>')
+      const code = failure === 403 ? 'AccessDenied' : 'InternalError'
+      outgoing.writeHead(failure, { 'content-type': 'application/xml' })
+      outgoing.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`)
       return
     }
     const forwarded = httpRequest(`${s3.endpoint}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, answer => {
@@ -159,7 +162,7 @@ t.test('credentials the storage refuses: 503, no row, nothing stored', async t =
 })
 
 t.test('a put that fails midway: what was already put is deleted, no row', async t => {
-  const proxy = await startProxy(2)
+  const proxy = await startProxy(n => n > 2 ? 403 : null)
   const { app: flaky } = await appWith({ endpoint: proxy.url, bucket: 'other' })
 
   const response = await upload(flaky, [{ filename: 'halfway.jpg', bytes: await jpeg(1200, 900) }])
@@ -167,6 +170,18 @@ t.test('a put that fails midway: what was already put is deleted, no row', async
   t.equal(proxy.puts(), 3, 'two formats were put, the third put failed')
   t.same(await s3.keys('other'), [], 'the two formats already put were deleted')
   t.equal(await fileCount(flaky), 0)
+})
+
+t.test('a transient storage error (a 500) is retried: the upload succeeds', async t => {
+  const proxy = await startProxy(n => n === 1 ? 500 : null)
+  const { app: shaky } = await appWith({ endpoint: proxy.url, bucket: 'other' })
+  const bytes = await jpeg(300, 200)
+  const [file] = await uploaded(await upload(shaky, [{ filename: 'retried.jpg', bytes }]))
+  t.equal(proxy.puts(), 3, 'the thumbnail\'s first put failed and was sent again, then the original')
+  t.ok((await s3.get('other', `${file!.hash}.jpg`)).bytes.equals(bytes))
+  t.same(await s3.keys('other'), [`${file!.hash}.jpg`, `thumbnail_${file!.hash}.jpg`].sort())
+  await shaky.inject({ method: 'DELETE', url: `/api/upload/files/${file!.id}` })
+  t.same(await s3.keys('other'), [])
 })
 
 t.test('the storage server stopped: an upload answers 503 and leaves no row; a delete still removes the entry', async t => {
