@@ -101,7 +101,8 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
       if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
     }, { prefix: options.prefix })
   })
-  if (options.upload !== false) await serveUploads(app, options.upload.dir)
+  // Files kept elsewhere (s3) are served from there, never by this app.
+  if (options.upload !== false && options.upload.provider.name === 'local') await serveUploads(app, options.upload.dir)
 }
 
 function checkCacheOptions (http: HttpCachingOptions, registry: Registry): void {

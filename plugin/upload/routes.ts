@@ -12,6 +12,7 @@ import { entryId, requestQuery } from '../routes/request-query.js'
 import { ValidationError } from '../errors.js'
 import { requireUploadAction } from './access.js'
 import { createFileReader } from './file-reader.js'
+import { s3Provider } from './s3-storage.js'
 import { localProvider } from './storage.js'
 import { existingFile, removeFile, updateInfo, uploadFiles } from './upload-service.js'
 import type { UploadContext } from './upload-service.js'
@@ -35,11 +36,13 @@ function json (handler: Handler) {
 export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
   const { registry, db, upload, maxPageSize } = options
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: upload.sizeLimit } })
+  const provider = upload.provider.name === 's3' ? s3Provider(upload.provider, app.log) : localProvider(upload.dir)
+  app.addHook('onClose', async () => { provider.close?.() })
   const context: UploadContext = {
     db,
     registry,
     files: createFileReader({ db, registry, names: new SqlNames(db.orm.getMetadata()), maxPageSize }),
-    provider: localProvider(upload.dir),
+    provider,
     options: upload
   }
 

@@ -1,8 +1,9 @@
 /**
  * Where uploaded files live. A provider stores a staged file under its hash and extension
  * and answers its public URL; the local provider keeps them in the upload folder, served
- * under `/uploads`. The path is always `<dir>/<hash><ext>`, and hashes and extensions are
- * made of `[A-Za-z0-9_.]` only, so no file name can reach outside the folder.
+ * under `/uploads` (the s3 provider is in s3-storage.ts). The path is always
+ * `<dir>/<hash><ext>`, and hashes and extensions are made of `[A-Za-z0-9_.]` only, so no
+ * file name can reach outside the folder.
  */
 import { constants } from 'node:fs'
 import { copyFile, link, mkdir, rm } from 'node:fs/promises'
@@ -16,6 +17,8 @@ export interface StoredFile {
 export interface FileToStore extends StoredFile {
   /** The staged bytes; the provider may move them away. */
   path: string
+  /** The type found in the bytes, for providers that serve it themselves. */
+  mime: string
 }
 
 export interface StorageProvider {
@@ -25,19 +28,35 @@ export interface StorageProvider {
   upload: (file: FileToStore) => Promise<string>
   /** Removes a stored file; a file already gone is not an error. */
   delete: (file: StoredFile) => Promise<void>
+  /** Releases connections when the app closes. */
+  close?: () => void
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads'
 
 const SAFE_STORED_NAME = /^[A-Za-z0-9_]+(\.[a-z0-9]+)?$/
 
+/**
+ * The storage service could not be reached or refused the operation: not the client's
+ * fault and not a bug here, so the API answers 503 and the cause goes to the log.
+ */
+export class StorageUnavailableError extends Error {
+  constructor (message: string, options: { cause: unknown }) {
+    super(message, options)
+    this.name = 'StorageUnavailableError'
+  }
+}
+
+/** The stored name of a file, checked: safe as a file name, an object key and in a URL. */
+export function storedName (file: StoredFile): string {
+  const name = `${file.hash}${file.ext}`
+  if (!SAFE_STORED_NAME.test(name)) throw new Error(`Refusing to store a file as "${name}"`)
+  return name
+}
+
 export function localProvider (dir: string): StorageProvider {
   let ready: Promise<unknown> | null = null
-  const pathOf = (file: StoredFile): string => {
-    const name = `${file.hash}${file.ext}`
-    if (!SAFE_STORED_NAME.test(name)) throw new Error(`Refusing to store a file as "${name}"`)
-    return join(dir, name)
-  }
+  const pathOf = (file: StoredFile): string => join(dir, storedName(file))
   return {
     name: 'local',
     async upload (file) {

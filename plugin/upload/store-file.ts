@@ -15,7 +15,7 @@ export function kilobytes (bytes: number): number {
 
 export async function storeFile (provider: StorageProvider, file: PreparedFile, stored: StoredFile[]): Promise<FileRow> {
   const put = async (hash: string, path: string): Promise<string> => {
-    const url = await provider.upload({ hash, ext: file.ext, path })
+    const url = await provider.upload({ hash, ext: file.ext, path, mime: file.mime })
     stored.push({ hash, ext: file.ext })
     return url
   }

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
-import { NotFoundError, ValidationError } from '../errors.js'
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js'
 import type { Database } from '../repository/database.js'
 import { requireEntryUpdate } from './access.js'
 import { checkAttachable, resolveAttachTarget } from './attach-target.js'
@@ -20,6 +20,7 @@ import type { MultipartBody } from './multipart-body.js'
 import type { PreparedFile } from './prepare-file.js'
 import { prepareFile } from './prepare-file.js'
 import { createStaging } from './staging.js'
+import { StorageUnavailableError } from './storage.js'
 import type { StorageProvider, StoredFile } from './storage.js'
 import { storeFile, storedObjects } from './store-file.js'
 import type { ResolvedUploadOptions } from './upload-options.js'
@@ -54,7 +55,7 @@ export async function uploadFiles (context: UploadContext, request: FastifyReque
     ids = await insertFiles(db, registry, rows, target)
   } catch (error) {
     await removeStored(provider, stored, request)
-    throw error
+    throw answerable(error, request)
   } finally {
     await staging.clear()
   }
@@ -109,6 +110,13 @@ function attachFields (body: MultipartBody): AttachFields {
     return value
   }
   return { ref: single('ref'), refId: single('refId'), field: single('field') }
+}
+
+/** A storage outage becomes a 503 whose message names no host or bucket; its cause is logged. */
+function answerable (error: unknown, request: FastifyRequest): unknown {
+  if (!(error instanceof StorageUnavailableError)) return error
+  request.log.error({ err: error }, 'media storage failed')
+  return new ServiceUnavailableError('The media storage is unavailable, the file was not stored: try again later')
 }
 
 /** Best effort: a file that cannot be removed is logged, never hides the original outcome. */
