@@ -52,10 +52,6 @@ export class PayloadTooLargeError extends ApiError {
 }
 
 /** A service this API depends on (the database, the media storage) is out; retrying later may work. */
-export class ServiceUnavailableError extends ApiError {
-  constructor (message = 'Service Unavailable') { super('ServiceUnavailableError', 503, message) }
-}
-
 export class ApplicationError extends ApiError {
   constructor (message = 'Internal Server Error') { super('ApplicationError', 500, message) }
 }
