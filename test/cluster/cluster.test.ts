@@ -9,10 +9,16 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
 import { createCluster } from '../helpers/pg-cluster.js'
+import { S3_CREDENTIALS, startS3Server } from '../helpers/s3-server.js'
 import type { PgCluster } from '../helpers/pg-cluster.js'
 
 const DATABASE = 'fca_cluster'
+const BUCKET = 'media'
 const NODE_SCRIPT = fileURLToPath(new URL('../helpers/cluster-api-node.ts', import.meta.url))
 
 interface ApiNode {
@@ -26,9 +32,21 @@ interface ReadStats {
   replicas: Array<{ healthy: boolean, lag: number | null, reads: number }>
 }
 
-async function startNode (primary: PgCluster, replica: PgCluster, maxLag: number): Promise<ApiNode> {
+interface Storage { endpoint: string, staging: string }
+
+async function startNode (primary: PgCluster, replica: PgCluster, maxLag: number, storage: Storage): Promise<ApiNode> {
   const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
-    env: { ...process.env, DATABASE_URL: primary.url(DATABASE), REPLICA_URL: replica.url(DATABASE), REPLICA_MAX_LAG: String(maxLag) },
+    env: {
+      ...process.env,
+      DATABASE_URL: primary.url(DATABASE),
+      REPLICA_URL: replica.url(DATABASE),
+      REPLICA_MAX_LAG: String(maxLag),
+      S3_ENDPOINT: storage.endpoint,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      UPLOAD_STAGING: storage.staging
+    },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   const port = await new Promise<number>((resolve, reject) => {
@@ -82,12 +100,16 @@ t.test('two API nodes, a primary and a streaming replica', async t => {
   t.teardown(async () => { await replica.destroy() })
   t.same((await replica.sql('select pg_is_in_recovery() as recovery')).rows, [{ recovery: true }], 'the replica is a streaming standby')
 
+  const folder = await mkdtemp(join(tmpdir(), 'fca-cluster-'))
+  t.teardown(async () => { await rm(folder, { recursive: true, force: true }) })
+  const s3 = await startS3Server({ directory: join(folder, 's3'), buckets: [BUCKET] })
+  t.teardown(async () => { await s3.stop() })
   // A waits for the replica only briefly; B tolerates a long lag, so B's reads show the replica's state.
-  const a = await startNode(primary, replica, 1_000)
+  const a = await startNode(primary, replica, 1_000, { endpoint: s3.endpoint, staging: join(folder, 'staging-a') })
   t.teardown(async () => { await stopNode(a) })
   await until('the replica has the tables', async () => (await replica.sql(
     'select count(*)::int as n from pg_database where datname = $1', [DATABASE])).rows[0].n === 1)
-  const b = await startNode(primary, replica, 60_000)
+  const b = await startNode(primary, replica, 60_000, { endpoint: s3.endpoint, staging: join(folder, 'staging-b') })
   t.teardown(async () => { await stopNode(b) })
 
   await t.test('a write on A is read back on B through the replica', async t => {
@@ -123,6 +145,26 @@ t.test('two API nodes, a primary and a streaming replica', async t => {
       await replica.sql('select pg_wal_replay_resume()')
     }
     await until('A uses the replica again once it caught up', async () => (await a.stats()).replicas[0]!.healthy)
+  })
+
+  await t.test('a file uploaded on A is listed by B and served from the bucket for B\'s URL', async t => {
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer()
+    const form = new FormData()
+    form.append('files', new Blob([image], { type: 'image/png' }), 'cluster.png')
+    const uploaded = await fetch(`${a.base}/api/upload`, { method: 'POST', body: form })
+    t.equal(uploaded.status, 200)
+    const [file] = await uploaded.json() as Array<{ id: number, url: string, formats: Record<string, { url: string }> }>
+    t.match(file!.url, new RegExp(`^${s3.endpoint}/${BUCKET}/`), 'the url points at the bucket, not at node A')
+    await until('B lists the file', async () => (await request(`${b.base}/api/upload/files/${file!.id}`)).status === 200)
+    const onB = (await (await fetch(`${b.base}/api/upload/files/${file!.id}`)).json()) as { url: string, formats: Record<string, { url: string }> }
+    t.equal(onB.url, file!.url, 'B answers the same url')
+    const served = await fetch(onB.url)
+    t.equal(served.status, 200)
+    t.ok(Buffer.from(await served.arrayBuffer()).equals(image), 'the bucket serves the uploaded bytes')
+    for (const format of Object.values(onB.formats)) t.equal((await fetch(format.url)).status, 200, `format ${format.url} is served`)
+    const deleted = await fetch(`${b.base}/api/upload/files/${file!.id}`, { method: 'DELETE' })
+    t.equal(deleted.status, 200, 'B deletes what A uploaded')
+    t.same(await s3.keys(BUCKET), [], 'and every object of it is gone from the bucket')
   })
 
   await t.test('the replica stopped under load: no failed request, no lost write, then used again', async t => {

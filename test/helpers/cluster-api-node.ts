@@ -1,6 +1,7 @@
 /**
  * One API node of the cluster test, in a process of its own: the example model on the
- * primary given by DATABASE_URL with the replica REPLICA_URL. Prints `listening <port>`
+ * primary given by DATABASE_URL with the replica REPLICA_URL, media in the S3 bucket
+ * S3_BUCKET at S3_ENDPOINT. Prints `listening <port>`
  * once it answers; `GET /test/read-stats` tells where its reads went.
  */
 import Fastify from 'fastify'
@@ -17,7 +18,16 @@ const app = Fastify({ ...contentApiServerOptions, logger: { level: 'error' }, pl
 await app.register(contentApi, {
   schemas: EXAMPLE_SCHEMAS,
   docs: false,
-  upload: false,
+  upload: {
+    provider: 's3',
+    endpoint: env('S3_ENDPOINT'),
+    bucket: env('S3_BUCKET'),
+    region: 'us-east-1',
+    accessKeyId: env('S3_ACCESS_KEY_ID'),
+    secretAccessKey: env('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: true,
+    dir: env('UPLOAD_STAGING')
+  },
   database: {
     url: env('DATABASE_URL'),
     replicas: [env('REPLICA_URL')],
