@@ -40,6 +40,8 @@ export interface ContentApiOptions {
   admin?: { jwtSecret?: string }
   /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
   i18n?: I18nOptions
+  /** Custom fields beyond the built-in ones: `{ 'plugin::<plugin>.<name>': '<type it stores>' }`. */
+  customFields?: Record<string, string>
 }
 
 export interface ResolvedOptions {

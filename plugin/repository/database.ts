@@ -6,11 +6,12 @@
 import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { MikroORM } from '@mikro-orm/core'
-import type { EntityManager, EntitySchema } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/core'
 import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../content-types/registry.js'
 import { buildEntitySchemas } from './entities.js'
+import type { SystemEntities } from './entities.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -73,8 +74,8 @@ function serialised (): <T>(work: () => Promise<T>) => Promise<T> {
   }
 }
 
-/** `systemEntities`: tables of optional plugin features (users and permissions). */
-export async function openDatabase (registry: Registry, options: DatabaseOptions, systemEntities: EntitySchema[] = []): Promise<Database> {
+/** `systemEntities`: tables of optional plugin features (permissions, API tokens). */
+export async function openDatabase (registry: Registry, options: DatabaseOptions, systemEntities?: SystemEntities): Promise<Database> {
   const embedded = options.url === undefined
   const dataDir = options.dataDir ?? './.data'
   if (embedded && !dataDir.startsWith('memory:')) await mkdir(dataDir, { recursive: true })
