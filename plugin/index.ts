@@ -52,6 +52,7 @@ async function registryInput (options: ReturnType<typeof resolveOptions>): Promi
   if (options.schemas === null) return inline
   const loaded = await loadSchemaFolder(options.schemas)
   return {
+    ...loaded,
     contentTypes: [...loaded.contentTypes, ...inline.contentTypes],
     components: [...loaded.components, ...inline.components]
   }

@@ -28,6 +28,8 @@ export interface RegistryInput {
   components: Array<SourcedSchema<ComponentSchema>>
   /** `src/extensions/<plugin>/content-types/<name>/schema.json`, by the plugin type's uid. */
   extensions?: Array<SourcedSchema<ContentTypeSchema>>
+  /** Files the loader could not read, reported together with the registry's own problems. */
+  problems?: SchemaError[]
 }
 
 export interface InlineSchemas {
@@ -137,6 +139,7 @@ class RegistryBuilder {
   }
 
   build (): Registry {
+    this.#problems.push(...this.#input.problems ?? [])
     this.#customFields = customFieldTable(this.#settings.customFields)
     this.#declareFileModel()
     for (const component of this.#input.components) this.#attempt(() => { this.#declareComponent(component) })
