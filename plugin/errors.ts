@@ -70,6 +70,8 @@ export class SchemaError extends Error {
   static all (errors: readonly SchemaError[]): SchemaError {
     if (errors.length === 1) return errors[0]!
     const problems = errors.flatMap(error => error.problems)
-    return new SchemaError(`${problems.length} schema problems`, null, `\n${problems.map(line => `  - ${line}`).join('\n')}`, problems)
+    const combined = new SchemaError(`${problems.length} schema problems`, null, '', problems)
+    combined.message = `${problems.length} schema problems:\n${problems.map(line => `  - ${line}`).join('\n')}`
+    return combined
   }
 }

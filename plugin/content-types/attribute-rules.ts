@@ -168,12 +168,14 @@ export function scalarAttribute (
   return attribute
 }
 
-/** Strapi's uid `options`: `separator` (a string) and `lowercase` (a boolean); other keys are its own. */
+/**
+ * Strapi's uid `options`: `separator` (a string) and `lowercase` (a boolean). On other
+ * types `options` belongs to a custom field's admin widget (an object, or a list of choices).
+ */
 function checkUidOptions (context: AttributeContext, declared: ScalarAttributeSchema): void {
   const options: unknown = declared.options
-  if (options === undefined) return
+  if (options === undefined || declared.type !== 'uid') return
   if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(context, '"options" must be an object')
-  if (declared.type !== 'uid') return
   const { separator, lowercase } = options as { separator?: unknown, lowercase?: unknown }
   if (separator !== undefined && typeof separator !== 'string') fail(context, '"options.separator" must be a string')
   if (lowercase !== undefined && typeof lowercase !== 'boolean') fail(context, '"options.lowercase" must be a boolean')

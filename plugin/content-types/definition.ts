@@ -37,15 +37,15 @@ export interface ScalarAttributeSchema extends AttributeSchemaCommon {
   regex?: string
   enum?: string[]
   targetField?: string
-  /** uid options (`separator`, `lowercase`) and custom-field options: accepted, kept as written. */
-  options?: Record<string, unknown>
+  /** uid options (`separator`, `lowercase`); a custom field's widget options (any JSON). */
+  options?: unknown
 }
 
 /** A field of a Strapi plugin (`customField: "plugin::color-picker.color"`), stored as its underlying type. */
 export interface CustomFieldAttributeSchema extends AttributeSchemaCommon {
   type: 'customField'
   customField: string
-  options?: Record<string, unknown>
+  options?: unknown
 }
 
 export interface RelationAttributeSchema extends AttributeSchemaCommon {
