@@ -51,7 +51,7 @@ export function customFieldTable (option: unknown): CustomFieldTable {
 }
 
 /** The attribute as its underlying type, keeping every other option it declares (regex, maxLength…). */
-export function resolveCustomField (attribute: CustomFieldAttributeSchema, table: CustomFieldTable): AttributeSchema | string {
+function resolveCustomField (attribute: CustomFieldAttributeSchema, table: CustomFieldTable): AttributeSchema | string {
   if (typeof attribute.customField !== 'string' || attribute.customField === '') {
     return 'a customField attribute needs "customField": "plugin::<plugin>.<name>"'
   }
@@ -63,4 +63,23 @@ export function resolveCustomField (attribute: CustomFieldAttributeSchema, table
   const underlying: Record<string, unknown> = { ...attribute, type }
   delete underlying.customField
   return underlying as unknown as AttributeSchema
+}
+
+/** A schema's attributes with custom fields as their stored types, and a problem per unknown one. */
+export function resolveCustomFields (source: string, attributes: Record<string, AttributeSchema>, table: CustomFieldTable): {
+  attributes: Record<string, AttributeSchema>
+  problems: SchemaError[]
+} {
+  const resolved: Record<string, AttributeSchema> = {}
+  const problems: SchemaError[] = []
+  for (const [name, attribute] of Object.entries(attributes)) {
+    if ((attribute as { type?: unknown } | null)?.type !== 'customField') {
+      resolved[name] = attribute
+      continue
+    }
+    const underlying = resolveCustomField(attribute as CustomFieldAttributeSchema, table)
+    if (typeof underlying === 'string') problems.push(new SchemaError(source, `attribute "${name}"`, underlying))
+    else resolved[name] = underlying
+  }
+  return { attributes: resolved, problems }
 }

@@ -4,7 +4,7 @@
  * `admin::user`. Their attributes follow Strapi 4.26's schemas, so a populated user reads
  * as Strapi answers it; secrets are private and never leave the database.
  */
-import type { AttributeSchema } from './definition.js'
+import type { AttributeSchema, ContentTypeSchema, SourcedSchema } from './definition.js'
 
 export const USER_UID = 'plugin::users-permissions.user'
 export const ROLE_UID = 'plugin::users-permissions.role'
@@ -88,4 +88,59 @@ export const PLUGIN_TYPES: Readonly<Record<string, PluginTypeDefinition>> = {
 /** The plugin type a uid names, when it is one this package models. */
 export function pluginType (uid: string): PluginTypeDefinition | undefined {
   return Object.hasOwn(PLUGIN_TYPES, uid) ? PLUGIN_TYPES[uid] : undefined
+}
+
+export interface PluginTypesInput {
+  contentTypes: ReadonlyArray<SourcedSchema<ContentTypeSchema>>
+  components: ReadonlyArray<SourcedSchema<{ attributes: unknown }>>
+  extensions?: ReadonlyArray<SourcedSchema<ContentTypeSchema>>
+}
+
+/**
+ * The plugin types a project needs: those a relation points at, those an extension file
+ * redefines, and the users when `permissions` is set; a user always brings its role (the
+ * user row points at it). Extensions of types not modelled here are warnings.
+ */
+export function pluginTypesWanted (input: PluginTypesInput, usersPermissions: boolean): {
+  wanted: Array<{ definition: PluginTypeDefinition, extension?: SourcedSchema<ContentTypeSchema> }>
+  warnings: string[]
+} {
+  const needed = new Set<string>(usersPermissions ? [USER_UID] : [])
+  for (const { schema } of [...input.contentTypes, ...input.components]) {
+    const attributes: unknown = (schema as { attributes?: unknown } | null)?.attributes
+    if (attributes === null || typeof attributes !== 'object') continue
+    for (const attribute of Object.values(attributes)) {
+      const { type, target } = (attribute ?? {}) as { type?: unknown, target?: unknown }
+      if (type === 'relation' && typeof target === 'string' && pluginType(target) !== undefined) needed.add(target)
+    }
+  }
+  const warnings: string[] = []
+  const extensions = new Map<string, SourcedSchema<ContentTypeSchema>>()
+  for (const extension of input.extensions ?? []) {
+    if (pluginType(extension.uid) === undefined) {
+      warnings.push(`${extension.source}: the extension of ${extension.uid} is ignored (only ${Object.keys(PLUGIN_TYPES).join(', ')} are modelled)`)
+      continue
+    }
+    extensions.set(extension.uid, extension)
+    needed.add(extension.uid)
+  }
+  if (needed.has(USER_UID)) needed.add(ROLE_UID)
+  const wanted = Object.values(PLUGIN_TYPES)
+    .filter(definition => needed.has(definition.uid))
+    .map(definition => extensions.has(definition.uid) ? { definition, extension: extensions.get(definition.uid)! } : { definition })
+  return { wanted, warnings }
+}
+
+/**
+ * The schema a plugin type is read with: an extension's own attributes (extra fields,
+ * relations back to content), then Strapi's, which win — an extension cannot make a
+ * secret public — without the plugin's internal relations.
+ */
+export function pluginTypeSchema (definition: PluginTypeDefinition, extension: ContentTypeSchema | undefined): ContentTypeSchema {
+  const attributes: Record<string, AttributeSchema> = {}
+  for (const [name, attribute] of Object.entries(extension?.attributes ?? {})) {
+    if (!definition.internal.includes(name)) attributes[name] = attribute
+  }
+  Object.assign(attributes, definition.attributes)
+  return { info: { singularName: definition.uid, pluralName: definition.uid, displayName: definition.displayName }, attributes }
 }

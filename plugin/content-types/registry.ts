@@ -6,10 +6,10 @@
 import { SchemaError } from '../errors.js'
 import type { LocaleSettings } from '../i18n/locale-settings.js'
 import { checkAttributeShape, isMorphRelation, scalarAttribute, systemScalar } from './attribute-rules.js'
-import { customFieldTable, resolveCustomField } from './custom-fields.js'
+import { customFieldTable, resolveCustomFields } from './custom-fields.js'
 import type { CustomFieldTable } from './custom-fields.js'
 import type {
-  AttributeSchema, ComponentSchema, ContentTypeSchema, CustomFieldAttributeSchema, RelationAttributeSchema, RelationType,
+  AttributeSchema, ComponentSchema, ContentTypeSchema, RelationAttributeSchema, RelationType,
   ScalarAttributeSchema, SourcedSchema
 } from './definition.js'
 import { FILE_ATTRIBUTES, FILE_TABLE } from './file-model.js'
@@ -17,8 +17,11 @@ import type {
   Attribute, ComponentModel, ContentTypeModel, FileModel, LinkSide, LinkTable, Model, PluginModel, RelationAttribute
 } from './model.js'
 import { FILE_UID } from './model.js'
-import { PLUGIN_TYPES, ROLE_UID, USER_UID, pluginType } from './plugin-types.js'
+import { PLUGIN_TYPES, pluginTypeSchema, pluginTypesWanted } from './plugin-types.js'
 import type { PluginTypeDefinition } from './plugin-types.js'
+import {
+  MIRRORED_RELATION, SYSTEM_ENTITIES, SYSTEM_TABLES, checkSchemaObject, checkTableName, shareAcrossLocales, withBounds
+} from './registry-rules.js'
 import {
   ATTRIBUTE_NAME, KEBAB_NAME, RESERVED_ATTRIBUTE_NAMES, entityNameForTable, snakeCase, tableIdentifier
 } from './names.js'
@@ -169,47 +172,17 @@ class RegistryBuilder {
     }
   }
 
-  /**
-   * Plugin types come in when a relation points at one, an extension file redefines one, or
-   * `permissions` needs the users; a user always brings its role (the user row points at it).
-   */
   #declarePluginTypes (): void {
-    const needed = new Set<string>(this.#settings.usersPermissions === true ? [USER_UID] : [])
-    const everySchema = [...this.#input.contentTypes, ...this.#input.components]
-    for (const { schema } of everySchema) {
-      for (const attribute of Object.values(asRecord(schema?.attributes))) {
-        const target = (attribute as { target?: unknown } | null)?.target
-        if ((attribute as { type?: unknown } | null)?.type === 'relation' && typeof target === 'string' && pluginType(target) !== undefined) needed.add(target)
-      }
-    }
-    const extensions = new Map<string, SourcedSchema<ContentTypeSchema>>()
-    for (const extension of this.#input.extensions ?? []) {
-      if (pluginType(extension.uid) === undefined) {
-        this.#warnings.push(`${extension.source}: the extension of ${extension.uid} is ignored (only ${Object.keys(PLUGIN_TYPES).join(', ')} are modelled)`)
-        continue
-      }
-      extensions.set(extension.uid, extension)
-      needed.add(extension.uid)
-    }
-    if (needed.has(USER_UID)) needed.add(ROLE_UID)
-    for (const definition of Object.values(PLUGIN_TYPES)) {
-      if (needed.has(definition.uid)) this.#attempt(() => { this.#declarePluginType(definition, extensions.get(definition.uid)) })
-    }
+    const { wanted, warnings } = pluginTypesWanted(this.#input, this.#settings.usersPermissions === true)
+    this.#warnings.push(...warnings)
+    for (const { definition, extension } of wanted) this.#attempt(() => { this.#declarePluginType(definition, extension) })
   }
 
   /** Strapi's attributes of the type, plus those an extension adds (extra fields, relations back to content). */
   #declarePluginType (definition: PluginTypeDefinition, extension: SourcedSchema<ContentTypeSchema> | undefined): void {
     const source = extension?.source ?? `plugin type ${definition.uid}`
     if (extension !== undefined) checkSchemaObject(source, extension.schema)
-    const attributes: Record<string, AttributeSchema> = {}
-    for (const [name, attribute] of Object.entries(extension?.schema.attributes ?? {})) {
-      if (!definition.internal.includes(name)) attributes[name] = attribute
-    }
-    Object.assign(attributes, definition.attributes)
-    const schema: ContentTypeSchema = {
-      info: { singularName: definition.uid, pluralName: definition.uid, displayName: definition.displayName },
-      attributes
-    }
+    const schema = pluginTypeSchema(definition, extension?.schema)
     this.#sources.set(definition.uid, { uid: definition.uid, source, schema })
     this.#plugins.set(definition.uid, {
       kind: 'plugin',
@@ -312,7 +285,9 @@ class RegistryBuilder {
 
   #resolveAttributes (model: MutableModel): void {
     const { schema, source } = this.#sources.get(model.uid)!
-    const declared = this.#withCustomFieldsResolved(source, schema.attributes)
+    // Custom fields become their stored type before any other check; an unknown one is a problem of its own.
+    const { attributes: declared, problems } = resolveCustomFields(source, schema.attributes, this.#customFields)
+    this.#problems.push(...problems)
     const columns = new Map<string, string>()
     for (const [name, raw] of Object.entries(declared)) {
       this.#attempt(() => {
@@ -359,21 +334,6 @@ class RegistryBuilder {
       owning: true,
       link: this.#ownLink(model, 'localizations', model.uid, { uniqueOwner: false, uniqueTarget: false })
     })
-  }
-
-  /** Custom fields become their stored type before any other check; an unknown one is a problem of its own. */
-  #withCustomFieldsResolved (source: string, attributes: Record<string, AttributeSchema>): Record<string, AttributeSchema> {
-    const resolved: Record<string, AttributeSchema> = {}
-    for (const [name, attribute] of Object.entries(attributes)) {
-      if ((attribute as { type?: unknown } | null)?.type !== 'customField') {
-        resolved[name] = attribute
-        continue
-      }
-      const underlying = resolveCustomField(attribute as CustomFieldAttributeSchema, this.#customFields)
-      if (typeof underlying === 'string') this.#problems.push(new SchemaError(source, `attribute "${name}"`, underlying))
-      else resolved[name] = underlying
-    }
-    return resolved
   }
 
   #normalise (model: Model, name: string, declared: AttributeSchema, siblings: Record<string, AttributeSchema>): Attribute {
@@ -497,54 +457,4 @@ class RegistryBuilder {
     }
     for (const uid of this.#components.keys()) visit(uid, [])
   }
-}
-
-/** Tables and entities the plugin keeps for itself (admin users, users and permissions). */
-const SYSTEM_TABLES = ['admin_users', 'up_users', 'up_roles', 'up_permissions', 'api_tokens']
-const SYSTEM_ENTITIES = ['AdminUser', 'UpUser', 'UpRole', 'UpPermission', 'ApiToken']
-
-const MIRRORED_RELATION = {
-  oneToOne: 'oneToOne',
-  oneToMany: 'manyToOne',
-  manyToOne: 'oneToMany',
-  manyToMany: 'manyToMany'
-} as const
-
-function asRecord (value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {}
-}
-
-function checkSchemaObject (source: string, schema: unknown): void {
-  if (schema === null || typeof schema !== 'object') throw new SchemaError(source, null, 'a schema must be a JSON object')
-  const attributes = (schema as { attributes?: unknown }).attributes
-  if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) {
-    throw new SchemaError(source, null, 'missing "attributes" object')
-  }
-}
-
-function checkTableName (source: string, table: string): void {
-  if (!/^[a-z_][a-z0-9_]*$/.test(table) || table.length > 63) {
-    throw new SchemaError(source, null, `collectionName "${table}" must be a lower-case SQL identifier of at most 63 characters`)
-  }
-}
-
-/**
- * `pluginOptions.i18n.localized: false` on a scalar of a localized type: one value for every
- * localization. A unique value (or a uid) could not repeat across them, so it cannot be shared.
- * On other attributes the flag is not supported and ignored: they stay per locale.
- */
-function shareAcrossLocales (model: Model, attribute: Attribute, declared: AttributeSchema): Attribute {
-  const i18n = (declared.pluginOptions?.i18n ?? {}) as { localized?: unknown }
-  if (model.kind !== 'contentType' || !model.localized || attribute.kind !== 'scalar' || i18n.localized !== false) return attribute
-  if (attribute.unique || attribute.type === 'uid') {
-    throw new SchemaError(model.source, `attribute "${attribute.name}"`, 'a unique attribute or uid cannot be shared across locales (pluginOptions.i18n.localized: false)')
-  }
-  return { ...attribute, sharedAcrossLocales: true }
-}
-
-function withBounds<T extends object> (attribute: T, declared: { min?: number, max?: number }): T & { min?: number, max?: number } {
-  const bounded: T & { min?: number, max?: number } = { ...attribute }
-  if (declared.min !== undefined) bounded.min = declared.min
-  if (declared.max !== undefined) bounded.max = declared.max
-  return bounded
 }
