@@ -165,6 +165,10 @@ export function scalarAttribute (
   if (declared.regex !== undefined) attribute.regex = declared.regex
   if (declared.enum !== undefined) attribute.enum = declared.enum
   if (declared.targetField !== undefined) attribute.targetField = declared.targetField
+  if (declared.type === 'uid' && declared.options !== undefined) {
+    const { separator, lowercase } = declared.options as { separator?: string, lowercase?: boolean }
+    attribute.uidOptions = { ...(separator === undefined ? {} : { separator }), ...(lowercase === undefined ? {} : { lowercase }) }
+  }
   return attribute
 }
 
@@ -177,7 +181,10 @@ function checkUidOptions (context: AttributeContext, declared: ScalarAttributeSc
   if (options === undefined || declared.type !== 'uid') return
   if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(context, '"options" must be an object')
   const { separator, lowercase } = options as { separator?: unknown, lowercase?: unknown }
-  if (separator !== undefined && typeof separator !== 'string') fail(context, '"options.separator" must be a string')
+  // The separator lands inside generated uids, so it must be a character a uid may hold.
+  if (separator !== undefined && (typeof separator !== 'string' || !/^[-_.~]{0,3}$/.test(separator))) {
+    fail(context, `"options.separator" must be made of the uid characters - _ . ~, got ${JSON.stringify(separator)}`)
+  }
   if (lowercase !== undefined && typeof lowercase !== 'boolean') fail(context, '"options.lowercase" must be a boolean')
 }
 

@@ -38,6 +38,8 @@ export interface ScalarAttribute extends AttributeBase {
   regex?: string
   enum?: string[]
   targetField?: string
+  /** A uid's `options`: how the slug generated from `targetField` is joined and cased. */
+  uidOptions?: { separator?: string, lowercase?: boolean }
   /** Localized types: one value for all localizations of an entry (`pluginOptions.i18n.localized: false`). */
   sharedAcrossLocales?: boolean
 }

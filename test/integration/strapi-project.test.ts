@@ -166,6 +166,7 @@ t.test('without the permissions option', async t => {
     const event = await call('POST', '/api/events?populate[hosts]=true', { payload: { data: { name: 'Tasting night', startsAt: '2026-12-01T19:00:00Z', hosts: [adaId], venue: restaurantId } } })
     t.equal(event.status, 200)
     t.same(event.body.data.attributes.hosts.data.map((host: any) => host.id), [adaId])
+    t.equal(event.body.data.attributes.slug, 'tasting_night', "the uid's options.separator joins the generated slug")
 
     // The extension's inverse side: the user's articles, read through a populated author.
     const deep = await call('GET', `/api/articles/${articleId}?populate[author][populate][articles][fields][0]=title`)

@@ -102,7 +102,10 @@ t.test('blocks store as json; writable: false and uid options are kept or checke
   const uidWith = (options: unknown): Record<string, ContentTypeSchema> => ({
     'api::place.place': { info: { singularName: 'place', pluralName: 'places' }, attributes: { name: { type: 'string' }, slug: { type: 'uid', targetField: 'name', options } as never } }
   })
-  t.throws(() => buildRegistry({ contentTypes: uidWith({ separator: 1 }) }), /"options\.separator" must be a string/)
+  t.same(scalar(registry, 'api::event.event', 'slug').uidOptions, { separator: '_' })
+  t.same(scalar(registry, 'api::restaurant.restaurant', 'slug').uidOptions, { separator: '-', lowercase: true })
+  t.throws(() => buildRegistry({ contentTypes: uidWith({ separator: 1 }) }), /"options\.separator" must be made of the uid characters/)
+  t.throws(() => buildRegistry({ contentTypes: uidWith({ separator: '/' }) }), /"options\.separator" must be made of the uid characters/)
   t.throws(() => buildRegistry({ contentTypes: uidWith({ lowercase: 'yes' }) }), /"options\.lowercase" must be a boolean/)
   t.throws(() => buildRegistry({ contentTypes: uidWith(['a']) }), /"options" must be an object/)
   t.throws(() => buildRegistry({ contentTypes: { 'api::place.place': { info: { singularName: 'place', pluralName: 'places' }, attributes: { a: { type: 'string', writable: 'no' } as never } } } }),
