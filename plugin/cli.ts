@@ -26,19 +26,25 @@ Commands:
                                     (needs JWT_SECRET)                           [optional]
                    --locales L      i18n locales, comma-separated, the first the default
                                     (e.g. en,fr,de)                              [optional]
+                   --custom-fields C  custom fields beyond the known ones and the type each
+                                    stores, e.g. plugin::star-rating.stars=integer,global::mood=string
+                                                                                 [optional]
   types          Write TypeScript declarations of every content type and component
                    --schemas DIR    the schema folder                           [required]
                    --out FILE       file to write                                [default: stdout]
                    --locales L      as for serve, so localized types get locale  [optional]
+                   --custom-fields C  as for serve                               [optional]
   admin:create   Create an admin user (used for createdBy/updatedBy)
                    --email E --firstname F --lastname L --password P            [all required]
                    --schemas DIR    the schema folder of the served app          [optional]
+                   --custom-fields C  as for serve                               [optional]
   tokens:create  Create an API token; its key is printed once and stored only as a hash
                    --schemas DIR    the schema folder of the served app          [required]
                    --name N         a unique name                                [required]
                    --type T         read-only, full-access or custom             [required]
                    --permissions J  for custom: JSON { "<uid>": ["find", ...] }  [optional]
                    --lifespan-days D  days until it expires                      [default: never]
+                   --custom-fields C  as for serve                               [optional]
 
 Environment:
   DATABASE_URL          PostgreSQL connection string; unset: embedded PGlite in ./.data
@@ -111,6 +117,18 @@ function localesOption (command: string, text: string | undefined): { i18n?: I18
   return { i18n: { locales: [...resolved.value!.locales] } }
 }
 
+/** `--custom-fields plugin::a.b=string,global::c=json` → the customFields option (the plugin checks the types). */
+function customFieldsOption (command: string, text: string | undefined): { customFields?: Record<string, string> } {
+  if (text === undefined) return {}
+  const customFields: Record<string, string> = {}
+  for (const pair of text.split(',').map(part => part.trim()).filter(part => part !== '')) {
+    const match = /^([^=\s]+)=([a-z]+)$/.exec(pair)
+    if (match === null) throw new UsageError(`${command}: --custom-fields: "${pair}" must look like plugin::color-picker.color=string`)
+    customFields[match[1]!] = match[2]!
+  }
+  return { customFields }
+}
+
 async function serve (args: string[]): Promise<FastifyInstance> {
   const { values } = parseArgs({
     args,
@@ -119,7 +137,8 @@ async function serve (args: string[]): Promise<FastifyInstance> {
       port: { type: 'string' },
       host: { type: 'string' },
       permissions: { type: 'string' },
-      locales: { type: 'string' }
+      locales: { type: 'string' },
+      'custom-fields': { type: 'string' }
     },
     strict: true,
     allowPositionals: false
@@ -130,7 +149,8 @@ async function serve (args: string[]): Promise<FastifyInstance> {
 
   const { Fastify, contentApi } = await load()
   const app = Fastify({ ...contentApiServerOptions, logger: { level: 'info' }, pluginTimeout: PLUGIN_TIMEOUT })
-  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), ...i18n, ...await permissionsOption(values.permissions) })
+  const customFields = customFieldsOption('serve', values['custom-fields'])
+  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), ...i18n, ...customFields, ...await permissionsOption(values.permissions) })
   await app.listen({ port, host: values.host ?? '127.0.0.1' })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -151,7 +171,8 @@ async function adminCreate (args: string[], io: Io): Promise<number> {
       firstname: { type: 'string' },
       lastname: { type: 'string' },
       password: { type: 'string' },
-      schemas: { type: 'string' }
+      schemas: { type: 'string' },
+      'custom-fields': { type: 'string' }
     },
     strict: true,
     allowPositionals: false
@@ -162,7 +183,7 @@ async function adminCreate (args: string[], io: Io): Promise<number> {
   const app = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
   // Admin users live in their own table, so no content model is needed to create one.
   const model = values.schemas !== undefined ? { schemas: resolve(values.schemas) } : { contentTypes: {}, components: {} }
-  await app.register(contentApi, { ...model, ...databaseOption() })
+  await app.register(contentApi, { ...model, ...databaseOption(), ...customFieldsOption('admin:create', values['custom-fields']) })
   await app.ready()
   try {
     const admin = (app as unknown as { contentApi?: { admin?: AdminDecoration } }).contentApi?.admin
@@ -188,7 +209,8 @@ async function tokensCreate (args: string[], io: Io): Promise<number> {
       name: { type: 'string' },
       type: { type: 'string' },
       permissions: { type: 'string' },
-      'lifespan-days': { type: 'string' }
+      'lifespan-days': { type: 'string' },
+      'custom-fields': { type: 'string' }
     },
     strict: true,
     allowPositionals: false
@@ -206,7 +228,8 @@ async function tokensCreate (args: string[], io: Io): Promise<number> {
   const secret = jwtSecret('tokens:create')
   const { Fastify, contentApi } = await load()
   const app = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
-  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), permissions: { jwtSecret: secret }, docs: false })
+  const customFields = customFieldsOption('tokens:create', values['custom-fields'])
+  await app.register(contentApi, { schemas: resolve(schemas), ...databaseOption(), ...customFields, permissions: { jwtSecret: secret }, docs: false })
   await app.ready()
   try {
     const token = await app.contentApi.apiTokens!.create({
@@ -225,14 +248,17 @@ async function tokensCreate (args: string[], io: Io): Promise<number> {
 async function types (args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { schemas: { type: 'string' }, out: { type: 'string' }, locales: { type: 'string' } },
+    options: { schemas: { type: 'string' }, out: { type: 'string' }, locales: { type: 'string' }, 'custom-fields': { type: 'string' } },
     strict: true,
     allowPositionals: false
   })
   const { schemas } = required(values, ['schemas'], 'types')
   const { i18n } = localesOption('types', values.locales)
   const { schemaFolderTypes } = await import('./typegen/schema-folder-types.js')
-  const source = await schemaFolderTypes(resolve(schemas), i18n === undefined ? null : { locales: i18n.locales, defaultLocale: i18n.locales[0]! })
+  const source = await schemaFolderTypes(resolve(schemas), {
+    i18n: i18n === undefined ? null : { locales: i18n.locales, defaultLocale: i18n.locales[0]! },
+    ...customFieldsOption('types', values['custom-fields'])
+  })
   if (values.out === undefined) {
     io.out(source)
     return 0

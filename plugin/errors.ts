@@ -70,8 +70,21 @@ export class ServiceUnavailableError extends ApiError {
 
 /** A schema or option problem found at startup; names the file and attribute. */
 export class SchemaError extends Error {
-  constructor (source: string, where: string | null, problem: string) {
+  /** Every problem found, one line each (a single error holds just its own). */
+  readonly problems: readonly string[]
+
+  constructor (source: string, where: string | null, problem: string, problems?: readonly string[]) {
     super(`${source}${where === null ? '' : ` (${where})`}: ${problem}`)
     this.name = 'SchemaError'
+    this.problems = problems ?? [this.message]
+  }
+
+  /** All the problems of one start-up in one error, so a project is fixed in one pass. */
+  static all (errors: readonly SchemaError[]): SchemaError {
+    if (errors.length === 1) return errors[0]!
+    const problems = errors.flatMap(error => error.problems)
+    const combined = new SchemaError(`${problems.length} schema problems`, null, '', problems)
+    combined.message = `${problems.length} schema problems:\n${problems.map(line => `  - ${line}`).join('\n')}`
+    return combined
   }
 }

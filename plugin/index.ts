@@ -31,6 +31,7 @@ import { registerApiDocs } from './openapi/register-docs.js'
 import { sharedSchemas } from '../schemas/index.js'
 import { resolvePermissions } from './auth/permissions-options.js'
 import { authEntitySchemas } from './auth/entities.js'
+import { ROLE_UID } from './content-types/plugin-types.js'
 import { accessServices, installAdminScope, installApiAccess, resolveControllers } from './auth/install.js'
 import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
 import type { NewUser, PublicUser } from './auth/users.js'
@@ -58,6 +59,7 @@ async function registryInput (options: ReturnType<typeof resolveOptions>): Promi
   if (options.schemas === null) return inline
   const loaded = await loadSchemaFolder(options.schemas)
   return {
+    ...loaded,
     contentTypes: [...loaded.contentTypes, ...inline.contentTypes],
     components: [...loaded.components, ...inline.components]
   }
@@ -65,10 +67,16 @@ async function registryInput (options: ReturnType<typeof resolveOptions>): Promi
 
 async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOptions): Promise<void> {
   const options = resolveOptions(rawOptions)
-  const registry = buildRegistry(await registryInput(options), { i18n: options.i18n })
+  const registry = buildRegistry(await registryInput(options), {
+    i18n: options.i18n,
+    customFields: rawOptions.customFields,
+    usersPermissions: rawOptions.permissions !== undefined && rawOptions.permissions !== null
+  })
+  if (registry.warnings.length > 0) app.log.warn(`fastify-content-api: loaded but not served:\n${registry.warnings.map(line => `  - ${line}`).join('\n')}`)
   const permissions = resolvePermissions(rawOptions.permissions, registry)
   const controllers = resolveControllers(rawOptions.controllers, registry)
-  const db = await openDatabase(registry, options.database, [...(permissions === null ? [] : authEntitySchemas()), idempotencyEntity()])
+  const db = await openDatabase(registry, options.database,
+    schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()])
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
   const access = await accessServices(db, registry, permissions)

@@ -41,6 +41,8 @@ export interface ContentApiOptions {
   admin?: { jwtSecret?: string }
   /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
   i18n?: I18nOptions
+  /** Custom fields beyond the built-in ones: `{ 'plugin::<plugin>.<name>': '<type it stores>' }`. */
+  customFields?: Record<string, string>
   /** HTTP caching headers, and the shared response cache (off unless `responses` is given). */
   cache?: CacheOptions
 }

@@ -27,7 +27,9 @@ const SCALAR_OUTPUT: Record<ScalarType, () => TSchema> = {
   decimal: () => Type.Number(),
   boolean: () => Type.Boolean(),
   json: () => Type.Unknown(),
-  array: () => Type.Array(Type.Unknown())
+  array: () => Type.Array(Type.Unknown()),
+  // Stored values are checked on write, but rows may come from elsewhere: typed loosely, as json.
+  blocks: () => Type.Unknown({ description: 'Rich text blocks: an array of block nodes, each with a string "type"' })
 }
 
 const nullable = (schema: TSchema): TSchema => Type.Union([schema, Type.Null()])

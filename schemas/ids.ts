@@ -11,10 +11,11 @@ function pascal (text: string): string {
   return text.split(/[^A-Za-z0-9]+/).filter(Boolean).map(part => part[0]!.toUpperCase() + part.slice(1)).join('')
 }
 
-/** `api::article.article` → `Article`; `shared.seo` → `SharedSeo`; the file model → `UploadFile`. */
+/** `api::article.article` → `Article`; `shared.seo` → `SharedSeo`; the users-permissions user → `UsersPermissionsUser`; the file model → `UploadFile`. */
 export function modelSchemaName (model: Model): string {
   if (model.kind === 'contentType') return pascal(model.singularName)
   if (model.kind === 'component') return pascal(model.uid)
+  if (model.kind === 'plugin') return model.schemaName
   return 'UploadFile'
 }
 

@@ -6,6 +6,7 @@ import { entryResponseSchema, errorResponseSchema, listResponseSchema } from './
 
 export function sharedSchemas (registry: Registry): TSchema[] {
   const schemas: TSchema[] = [errorResponseSchema, entrySchema(registry, registry.file)]
+  for (const plugin of registry.plugins.values()) schemas.push(entrySchema(registry, plugin))
   for (const component of registry.components.values()) schemas.push(componentSchema(registry, component))
   for (const model of registry.contentTypes.values()) {
     schemas.push(entrySchema(registry, model), listResponseSchema(model), entryResponseSchema(model))

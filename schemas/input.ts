@@ -147,6 +147,7 @@ function scalarValue (attribute: ScalarAttribute): TSchema {
     case 'enumeration': return Type.Union((attribute.enum ?? []).map(value => Type.Literal(value)))
     case 'json': return Type.Unknown()
     case 'array': return Type.Array(Type.Unknown())
+    case 'blocks': return Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: 'Rich text blocks' })
     default: return Type.String(textOptions(attribute))
   }
 }

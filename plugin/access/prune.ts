@@ -24,8 +24,9 @@ function stepTarget (scope: AccessScope, model: Model, name: string): Model | nu
   return scope.registry.model(attribute.component)
 }
 
+/** Content types and plugin types (users, roles, admin users) need `find`, as in Strapi; components and media do not. */
 function readable (scope: AccessScope, model: Model): boolean {
-  return model.kind !== 'contentType' || scope.ability.can(model.uid, 'find')
+  return (model.kind !== 'contentType' && model.kind !== 'plugin') || scope.ability.can(model.uid, 'find')
 }
 
 function checkPath (scope: AccessScope, model: Model, path: string[], key: string): void {

@@ -1,6 +1,7 @@
 /**
- * The users-and-permissions tables (Strapi's `up_*` plus API tokens), present only when
- * the `permissions` option installs access control.
+ * The users-and-permissions tables (Strapi's `up_*` plus API tokens). Users and roles exist
+ * whenever a schema points at them or `permissions` is set (the entity builder adds their
+ * columns below to what the schemas declare); permissions and tokens only with `permissions`.
  */
 import { EntitySchema } from '@mikro-orm/core'
 
@@ -14,12 +15,33 @@ export const PERMISSION_ENTITY = 'UpPermission'
 export const USER_ENTITY = 'UpUser'
 export const API_TOKEN_ENTITY = 'ApiToken'
 
-export function authEntitySchemas (): EntitySchema[] {
-  const role = new EntitySchema({
-    name: ROLE_ENTITY,
-    tableName: 'up_roles',
-    properties: { id, name: varchar(), type: varchar({ unique: true }) } as never
-  })
+type PropertyMap = Record<string, Record<string, unknown>>
+
+/** The role columns access control relies on. */
+export function roleProperties (): PropertyMap {
+  return { id, name: varchar(), description: varchar({ nullable: true }), type: varchar({ unique: true }) }
+}
+
+/** The user columns login and access control rely on; `role` points at the role entity. */
+export function userProperties (role: () => EntitySchema): PropertyMap {
+  return {
+    id,
+    username: varchar({ unique: true }),
+    email: varchar({ unique: true }),
+    provider: varchar({ default: 'local' }),
+    password: varchar(),
+    resetPasswordToken: varchar({ nullable: true, fieldName: 'reset_password_token' }),
+    confirmationToken: varchar({ nullable: true, fieldName: 'confirmation_token' }),
+    confirmed: { type: 'boolean', default: true },
+    blocked: { type: 'boolean', default: false },
+    role: { kind: 'm:1', entity: role, deleteRule: 'restrict', fieldName: 'role_id' },
+    createdAt: timestamp('created_at', { onCreate: () => new Date() }),
+    updatedAt: timestamp('updated_at', { onCreate: () => new Date(), onUpdate: () => new Date() })
+  }
+}
+
+/** Permissions and API tokens: present only when the `permissions` option installs access control. */
+export function authEntitySchemas (role: EntitySchema): EntitySchema[] {
   const permission = new EntitySchema({
     name: PERMISSION_ENTITY,
     tableName: 'up_permissions',
@@ -27,22 +49,6 @@ export function authEntitySchemas (): EntitySchema[] {
       id,
       action: varchar(),
       role: { kind: 'm:1', entity: () => role, deleteRule: 'cascade', fieldName: 'role_id' }
-    } as never
-  })
-  const user = new EntitySchema({
-    name: USER_ENTITY,
-    tableName: 'up_users',
-    properties: {
-      id,
-      username: varchar({ unique: true }),
-      email: varchar({ unique: true }),
-      provider: varchar({ default: 'local' }),
-      password: varchar(),
-      confirmed: { type: 'boolean', default: true },
-      blocked: { type: 'boolean', default: false },
-      role: { kind: 'm:1', entity: () => role, deleteRule: 'restrict', fieldName: 'role_id' },
-      createdAt: timestamp('created_at', { onCreate: () => new Date() }),
-      updatedAt: timestamp('updated_at', { onCreate: () => new Date(), onUpdate: () => new Date() })
     } as never
   })
   const apiToken = new EntitySchema({
@@ -59,5 +65,5 @@ export function authEntitySchemas (): EntitySchema[] {
       createdAt: timestamp('created_at', { onCreate: () => new Date() })
     } as never
   })
-  return [role, permission, user, apiToken]
+  return [permission, apiToken]
 }

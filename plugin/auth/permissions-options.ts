@@ -3,11 +3,19 @@
  * checked against the registry at startup. Its presence installs access control.
  */
 import type { Registry } from '../content-types/registry.js'
+import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import { OptionsError } from '../options.js'
 
 export const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const
 export const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'] as const
 export const UPLOAD_UID = 'plugin::upload'
+
+/**
+ * Users and roles are read through relations only (an article's author): `find` lets a role
+ * see them populated, as Strapi's `plugin::users-permissions.user.find` does.
+ */
+const READ_ONLY_SUBJECTS: ReadonlySet<string> = new Set([USER_UID, ROLE_UID])
+const READ_ACTIONS = ['find', 'findOne'] as const
 
 export type ContentAction = typeof CONTENT_ACTIONS[number]
 export type UploadAction = typeof UPLOAD_ACTIONS[number]
@@ -43,8 +51,8 @@ export function resolvePermissions (raw: unknown, registry: Registry): ResolvedP
     if (subjects === null || typeof subjects !== 'object') throw new OptionsError(`permissions.roles.${role} must map uids to action lists`)
     const allowed = new Map<string, Set<string>>()
     for (const [uid, actions] of Object.entries(subjects)) {
-      const valid: readonly string[] = uid === UPLOAD_UID ? UPLOAD_ACTIONS : CONTENT_ACTIONS
-      if (uid !== UPLOAD_UID && !registry.contentTypes.has(uid)) {
+      const valid: readonly string[] = uid === UPLOAD_UID ? UPLOAD_ACTIONS : READ_ONLY_SUBJECTS.has(uid) ? READ_ACTIONS : CONTENT_ACTIONS
+      if (uid !== UPLOAD_UID && !READ_ONLY_SUBJECTS.has(uid) && !registry.contentTypes.has(uid)) {
         throw new OptionsError(`permissions.roles.${role}: unknown content type "${uid}"`)
       }
       if (!Array.isArray(actions) || actions.some(action => !valid.includes(action))) {

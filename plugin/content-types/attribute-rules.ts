@@ -3,19 +3,30 @@
  * components and zones are only shape-checked here; the registry resolves their targets.
  */
 import { SchemaError } from '../errors.js'
-import type { AttributeSchema, MediaKind, RelationType, ScalarAttributeSchema, ScalarType } from './definition.js'
+import type {
+  AttributeSchema, MediaKind, MorphRelationType, RelationType, ScalarAttributeSchema, ScalarType
+} from './definition.js'
 import type { ScalarAttribute } from './model.js'
 
 export const SCALAR_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>([
   'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
   'date', 'time', 'datetime', 'timestamp',
   'integer', 'biginteger', 'float', 'decimal',
-  'boolean', 'json', 'array'
+  'boolean', 'json', 'array', 'blocks'
 ])
 
 export const RELATION_TYPES: ReadonlySet<RelationType> = new Set<RelationType>([
   'oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'
 ])
+
+export const MORPH_RELATION_TYPES: ReadonlySet<MorphRelationType> = new Set<MorphRelationType>([
+  'morphToOne', 'morphToMany', 'morphOne', 'morphMany'
+])
+
+/** A polymorphic relation: loaded so the schema starts, but not served (a start-up warning names it). */
+export function isMorphRelation (attribute: AttributeSchema): boolean {
+  return attribute.type === 'relation' && MORPH_RELATION_TYPES.has(attribute.relation as MorphRelationType)
+}
 
 const MEDIA_KINDS: ReadonlySet<MediaKind> = new Set<MediaKind>(['images', 'videos', 'audios', 'files'])
 
@@ -53,14 +64,15 @@ export function checkAttributeShape (context: AttributeContext, attribute: unkno
   const type = (attribute as { type?: unknown }).type
   if (typeof type !== 'string') fail(context, 'has no "type"')
   const declared = attribute as AttributeSchema
-  for (const flag of ['required', 'private', 'unique'] as const) {
+  for (const flag of ['required', 'private', 'unique', 'writable'] as const) {
     const value = (declared as unknown as Record<string, unknown>)[flag]
     if (value !== undefined && typeof value !== 'boolean') fail(context, `"${flag}" must be a boolean`)
   }
   switch (declared.type) {
     case 'relation':
-      if (!RELATION_TYPES.has(declared.relation)) {
-        fail(context, `unknown relation "${String(declared.relation)}" (expected one of ${[...RELATION_TYPES].join(', ')})`)
+      if (MORPH_RELATION_TYPES.has(declared.relation as MorphRelationType)) return declared
+      if (!RELATION_TYPES.has(declared.relation as RelationType)) {
+        fail(context, `unknown relation "${String(declared.relation)}" (expected one of ${[...RELATION_TYPES, ...MORPH_RELATION_TYPES].join(', ')})`)
       }
       if (typeof declared.target !== 'string' || declared.target === '') fail(context, 'relation has no "target"')
       if (declared.inversedBy !== undefined && declared.mappedBy !== undefined) {
@@ -89,6 +101,9 @@ export function checkAttributeShape (context: AttributeContext, attribute: unkno
       checkLengthOption(context, 'min', declared.min)
       checkLengthOption(context, 'max', declared.max)
       return declared
+    case 'customField':
+      // The registry resolves custom fields to their underlying type before this check.
+      return fail(context, `custom field "${String(declared.customField)}" was not resolved`)
     default:
       if (!SCALAR_TYPES.has(declared.type)) fail(context, `unknown type "${declared.type}"`)
       return declared
@@ -124,6 +139,7 @@ export function scalarAttribute (
       fail(context, `default ${JSON.stringify(declared.default)} is not one of the enum values`)
     }
   }
+  checkUidOptions(context, declared)
   if (declared.type === 'uid' && declared.targetField !== undefined) {
     const target = siblings[declared.targetField]
     if (target === undefined) fail(context, `targetField "${declared.targetField}" is not an attribute of this type`)
@@ -139,7 +155,7 @@ export function scalarAttribute (
     private: declared.private === true || declared.type === 'password',
     system: false,
     unique: declared.unique === true || declared.type === 'uid',
-    writable: true
+    writable: declared.writable !== false
   }
   if (declared.default !== undefined) attribute.default = declared.default
   if (declared.min !== undefined) attribute.min = declared.min
@@ -149,7 +165,27 @@ export function scalarAttribute (
   if (declared.regex !== undefined) attribute.regex = declared.regex
   if (declared.enum !== undefined) attribute.enum = declared.enum
   if (declared.targetField !== undefined) attribute.targetField = declared.targetField
+  if (declared.type === 'uid' && declared.options !== undefined) {
+    const { separator, lowercase } = declared.options as { separator?: string, lowercase?: boolean }
+    attribute.uidOptions = { ...(separator === undefined ? {} : { separator }), ...(lowercase === undefined ? {} : { lowercase }) }
+  }
   return attribute
+}
+
+/**
+ * Strapi's uid `options`: `separator` (a string) and `lowercase` (a boolean). On other
+ * types `options` belongs to a custom field's admin widget (an object, or a list of choices).
+ */
+function checkUidOptions (context: AttributeContext, declared: ScalarAttributeSchema): void {
+  const options: unknown = declared.options
+  if (options === undefined || declared.type !== 'uid') return
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(context, '"options" must be an object')
+  const { separator, lowercase } = options as { separator?: unknown, lowercase?: unknown }
+  // The separator lands inside generated uids, so it must be a character a uid may hold.
+  if (separator !== undefined && (typeof separator !== 'string' || !/^[-_.~]{0,3}$/.test(separator))) {
+    fail(context, `"options.separator" must be made of the uid characters - _ . ~, got ${JSON.stringify(separator)}`)
+  }
+  if (lowercase !== undefined && typeof lowercase !== 'boolean') fail(context, '"options.lowercase" must be a boolean')
 }
 
 export function systemScalar (name: string, type: ScalarType, writable = false): ScalarAttribute {

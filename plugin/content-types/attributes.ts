@@ -56,5 +56,7 @@ export const SCALAR_TYPE_INFO: Readonly<Record<ScalarType, ScalarTypeInfo>> = {
   decimal: { group: 'number', ormType: 'decimal', columnType: 'numeric', toJson: asIs, textual: false, ordered: true },
   boolean: { group: 'generic', ormType: 'boolean', columnType: 'boolean', toJson: asIs, textual: false, ordered: false },
   json: { group: 'generic', ormType: 'json', columnType: 'jsonb', toJson: asIs, textual: false, ordered: false },
-  array: { group: 'generic', ormType: 'json', columnType: 'jsonb', toJson: asIs, textual: false, ordered: false }
+  array: { group: 'generic', ormType: 'json', columnType: 'jsonb', toJson: asIs, textual: false, ordered: false },
+  // Strapi 4.15+ rich text blocks: a JSON array of block nodes, read and stored like json.
+  blocks: { group: 'generic', ormType: 'json', columnType: 'jsonb', toJson: asIs, textual: false, ordered: false }
 }

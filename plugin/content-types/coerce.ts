@@ -56,7 +56,7 @@ export function coerceScalar (type: ScalarType, raw: unknown): Coercion {
     case 'date': return isCalendarDate(text) ? ok(text) : fail('must be a date (YYYY-MM-DD)')
     case 'time': return coerceTime(text)
     case 'datetime': case 'timestamp': return coerceDateTime(text)
-    case 'json': case 'array': return fail(`${type} values cannot be compared`)
+    case 'json': case 'array': case 'blocks': return fail(`${type} values cannot be compared`)
   }
 }
 

@@ -7,9 +7,12 @@ export type ScalarType =
   | 'string' | 'text' | 'richtext' | 'enumeration' | 'email' | 'password' | 'uid'
   | 'date' | 'time' | 'datetime' | 'timestamp'
   | 'integer' | 'biginteger' | 'float' | 'decimal'
-  | 'boolean' | 'json' | 'array'
+  | 'boolean' | 'json' | 'array' | 'blocks'
 
 export type RelationType = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany'
+
+/** Polymorphic relations: Strapi's own plugins use them; the content API does not serve them. */
+export type MorphRelationType = 'morphToOne' | 'morphToMany' | 'morphOne' | 'morphMany'
 
 export type MediaKind = 'images' | 'videos' | 'audios' | 'files'
 
@@ -19,6 +22,8 @@ export interface AttributeSchemaCommon {
   private?: boolean
   unique?: boolean
   configurable?: boolean
+  /** `false`: never taken from a write body (Strapi's admin-only fields). */
+  writable?: boolean
   pluginOptions?: Record<string, unknown>
 }
 
@@ -32,11 +37,20 @@ export interface ScalarAttributeSchema extends AttributeSchemaCommon {
   regex?: string
   enum?: string[]
   targetField?: string
+  /** uid options (`separator`, `lowercase`); a custom field's widget options (any JSON). */
+  options?: unknown
+}
+
+/** A field of a Strapi plugin (`customField: "plugin::color-picker.color"`), stored as its underlying type. */
+export interface CustomFieldAttributeSchema extends AttributeSchemaCommon {
+  type: 'customField'
+  customField: string
+  options?: unknown
 }
 
 export interface RelationAttributeSchema extends AttributeSchemaCommon {
   type: 'relation'
-  relation: RelationType
+  relation: RelationType | MorphRelationType
   target: string
   inversedBy?: string
   mappedBy?: string
@@ -69,6 +83,7 @@ export type AttributeSchema =
   | MediaAttributeSchema
   | ComponentAttributeSchema
   | DynamicZoneAttributeSchema
+  | CustomFieldAttributeSchema
 
 export interface ContentTypeSchema {
   kind?: 'collectionType' | 'singleType'

@@ -38,6 +38,8 @@ export interface ScalarAttribute extends AttributeBase {
   regex?: string
   enum?: string[]
   targetField?: string
+  /** A uid's `options`: how the slug generated from `targetField` is joined and cased. */
+  uidOptions?: { separator?: string, lowercase?: boolean }
   /** Localized types: one value for all localizations of an entry (`pluginOptions.i18n.localized: false`). */
   sharedAcrossLocales?: boolean
 }
@@ -128,7 +130,18 @@ export interface FileModel extends ModelBase {
   kind: 'file'
 }
 
-export type Model = ContentTypeModel | ComponentModel | FileModel
+/**
+ * A content type of a Strapi plugin that schemas may point at (the users-permissions user
+ * and role, the admin user): a relation target only, never served on routes of its own.
+ */
+export interface PluginModel extends ModelBase {
+  kind: 'plugin'
+  displayName: string
+  /** Its name in schema `$id`s and generated types (`UsersPermissionsUser`). */
+  schemaName: string
+}
+
+export type Model = ContentTypeModel | ComponentModel | FileModel | PluginModel
 
 export const FILE_UID = 'plugin::upload.file'
 

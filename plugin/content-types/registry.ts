@@ -1,18 +1,27 @@
 /**
  * The registry: every content type, component and link table, validated and normalised
- * once at startup. A bad schema throws a SchemaError naming the file and the attribute.
+ * once at startup. Bad schemas throw one SchemaError listing every problem found, each
+ * naming its file and attribute, so a project is fixed in one pass, not one error per run.
  */
 import { SchemaError } from '../errors.js'
 import type { LocaleSettings } from '../i18n/locale-settings.js'
-import { checkAttributeShape, scalarAttribute, systemScalar } from './attribute-rules.js'
+import { checkAttributeShape, isMorphRelation, scalarAttribute, systemScalar } from './attribute-rules.js'
+import { customFieldTable, resolveCustomFields } from './custom-fields.js'
+import type { CustomFieldTable } from './custom-fields.js'
 import type {
-  AttributeSchema, ComponentSchema, ContentTypeSchema, RelationAttributeSchema, SourcedSchema
+  AttributeSchema, ComponentSchema, ContentTypeSchema, RelationAttributeSchema, RelationType,
+  ScalarAttributeSchema, SourcedSchema
 } from './definition.js'
 import { FILE_ATTRIBUTES, FILE_TABLE } from './file-model.js'
 import type {
-  Attribute, ComponentModel, ContentTypeModel, FileModel, LinkSide, LinkTable, Model, RelationAttribute
+  Attribute, ComponentModel, ContentTypeModel, FileModel, LinkSide, LinkTable, Model, PluginModel, RelationAttribute
 } from './model.js'
 import { FILE_UID } from './model.js'
+import { PLUGIN_TYPES, pluginTypeSchema, pluginTypesWanted } from './plugin-types.js'
+import type { PluginTypeDefinition } from './plugin-types.js'
+import {
+  MIRRORED_RELATION, SYSTEM_ENTITIES, SYSTEM_TABLES, checkSchemaObject, checkTableName, shareAcrossLocales, withBounds
+} from './registry-rules.js'
 import {
   ATTRIBUTE_NAME, KEBAB_NAME, RESERVED_ATTRIBUTE_NAMES, entityNameForTable, snakeCase, tableIdentifier
 } from './names.js'
@@ -20,6 +29,10 @@ import {
 export interface RegistryInput {
   contentTypes: Array<SourcedSchema<ContentTypeSchema>>
   components: Array<SourcedSchema<ComponentSchema>>
+  /** `src/extensions/<plugin>/content-types/<name>/schema.json`, by the plugin type's uid. */
+  extensions?: Array<SourcedSchema<ContentTypeSchema>>
+  /** Files the loader could not read, reported together with the registry's own problems. */
+  problems?: SchemaError[]
 }
 
 export interface InlineSchemas {
@@ -31,28 +44,36 @@ export class Registry {
   readonly contentTypes: ReadonlyMap<string, ContentTypeModel>
   readonly components: ReadonlyMap<string, ComponentModel>
   readonly file: FileModel
+  /** Plugin types the schemas point at (users, roles, admin users), or that `permissions` needs. */
+  readonly plugins: ReadonlyMap<string, PluginModel>
   readonly links: readonly LinkTable[]
   /** The `i18n` option; null when no content type is localized. */
   readonly i18n: LocaleSettings | null
+  /** What loaded but is not served (morph relations, unknown plugin extensions), for a start-up warning. */
+  readonly warnings: readonly string[]
   readonly #byPluralName: ReadonlyMap<string, ContentTypeModel>
 
   constructor (parts: {
     contentTypes: Map<string, ContentTypeModel>
     components: Map<string, ComponentModel>
     file: FileModel
+    plugins: Map<string, PluginModel>
     links: LinkTable[]
     i18n: LocaleSettings | null
+    warnings: string[]
   }) {
     this.contentTypes = parts.contentTypes
     this.components = parts.components
     this.file = parts.file
+    this.plugins = parts.plugins
     this.links = parts.links
     this.i18n = parts.i18n
+    this.warnings = parts.warnings
     this.#byPluralName = new Map([...parts.contentTypes.values()].map(model => [model.pluralName, model]))
   }
 
   model (uid: string): Model {
-    const model = this.contentTypes.get(uid) ?? this.components.get(uid) ?? (uid === FILE_UID ? this.file : undefined)
+    const model = this.contentTypes.get(uid) ?? this.components.get(uid) ?? this.plugins.get(uid) ?? (uid === FILE_UID ? this.file : undefined)
     if (model === undefined) throw new Error(`Unknown model ${uid}`)
     return model
   }
@@ -62,7 +83,7 @@ export class Registry {
   }
 
   models (): Model[] {
-    return [...this.contentTypes.values(), ...this.components.values(), this.file]
+    return [...this.contentTypes.values(), ...this.components.values(), ...this.plugins.values(), this.file]
   }
 }
 
@@ -77,11 +98,15 @@ export function inlineInput (schemas: InlineSchemas): RegistryInput {
 export interface RegistrySettings {
   /** Without it, `pluginOptions.i18n.localized` is ignored (as in Strapi without the plugin). */
   i18n?: LocaleSettings | null
+  /** The `customFields` option: custom field uid → the type it stores. */
+  customFields?: Record<string, string>
+  /** The `permissions` option is set: the users and roles exist even if no schema points at them. */
+  usersPermissions?: boolean
 }
 
 export function buildRegistry (input: RegistryInput | InlineSchemas, settings: RegistrySettings = {}): Registry {
   const sourced: RegistryInput = Array.isArray((input as RegistryInput).contentTypes) ? input as RegistryInput : inlineInput(input as InlineSchemas)
-  return new RegistryBuilder(sourced, settings.i18n ?? null).build()
+  return new RegistryBuilder(sourced, settings).build()
 }
 
 type MutableModel = Model & { attributes: Map<string, Attribute> }
@@ -94,12 +119,18 @@ class RegistryBuilder {
   readonly #links: LinkTable[] = []
   readonly #tables = new Map<string, string>(SYSTEM_TABLES.map(table => [table, 'the plugin itself']))
   readonly #entities = new Map<string, string>(SYSTEM_ENTITIES.map(entity => [entity, 'the plugin itself']))
+  readonly #plugins = new Map<string, PluginModel & { attributes: Map<string, Attribute> }>()
   readonly #sources = new Map<string, SourcedSchema<ContentTypeSchema | ComponentSchema>>()
   readonly #i18n: LocaleSettings | null
+  readonly #settings: RegistrySettings
+  #customFields: CustomFieldTable = new Map()
+  readonly #problems: SchemaError[] = []
+  readonly #warnings: string[] = []
 
-  constructor (input: RegistryInput, i18n: LocaleSettings | null) {
+  constructor (input: RegistryInput, settings: RegistrySettings) {
     this.#input = input
-    this.#i18n = i18n
+    this.#settings = settings
+    this.#i18n = settings.i18n ?? null
     this.#file = {
       kind: 'file',
       uid: FILE_UID,
@@ -111,17 +142,57 @@ class RegistryBuilder {
   }
 
   build (): Registry {
+    this.#problems.push(...this.#input.problems ?? [])
+    this.#customFields = customFieldTable(this.#settings.customFields)
     this.#declareFileModel()
-    for (const component of this.#input.components) this.#declareComponent(component)
-    for (const contentType of this.#input.contentTypes) this.#declareContentType(contentType)
-    for (const model of [...this.#components.values(), ...this.#contentTypes.values()]) this.#resolveAttributes(model)
-    this.#checkComponentCycles()
+    for (const component of this.#input.components) this.#attempt(() => { this.#declareComponent(component) })
+    for (const contentType of this.#input.contentTypes) this.#attempt(() => { this.#declareContentType(contentType) })
+    this.#declarePluginTypes()
+    for (const model of [...this.#components.values(), ...this.#contentTypes.values(), ...this.#plugins.values()]) this.#resolveAttributes(model)
+    this.#attempt(() => { this.#checkComponentCycles() })
+    if (this.#problems.length > 0) throw SchemaError.all(this.#problems)
     return new Registry({
       contentTypes: this.#contentTypes,
       components: this.#components,
       file: this.#file,
+      plugins: this.#plugins,
       links: this.#links,
-      i18n: this.#i18n
+      i18n: this.#i18n,
+      warnings: this.#warnings
+    })
+  }
+
+  /** Runs one independent check; its problem is collected so the others still run. */
+  #attempt (step: () => void): void {
+    try {
+      step()
+    } catch (error) {
+      if (!(error instanceof SchemaError)) throw error
+      this.#problems.push(error)
+    }
+  }
+
+  #declarePluginTypes (): void {
+    const { wanted, warnings } = pluginTypesWanted(this.#input, this.#settings.usersPermissions === true)
+    this.#warnings.push(...warnings)
+    for (const { definition, extension } of wanted) this.#attempt(() => { this.#declarePluginType(definition, extension) })
+  }
+
+  /** Strapi's attributes of the type, plus those an extension adds (extra fields, relations back to content). */
+  #declarePluginType (definition: PluginTypeDefinition, extension: SourcedSchema<ContentTypeSchema> | undefined): void {
+    const source = extension?.source ?? `plugin type ${definition.uid}`
+    if (extension !== undefined) checkSchemaObject(source, extension.schema)
+    const schema = pluginTypeSchema(definition, extension?.schema)
+    this.#sources.set(definition.uid, { uid: definition.uid, source, schema })
+    this.#plugins.set(definition.uid, {
+      kind: 'plugin',
+      uid: definition.uid,
+      entity: definition.entity,
+      table: definition.table,
+      source,
+      displayName: definition.displayName,
+      schemaName: definition.schemaName,
+      attributes: new Map([['id', systemScalar('id', 'integer')]])
     })
   }
 
@@ -214,19 +285,28 @@ class RegistryBuilder {
 
   #resolveAttributes (model: MutableModel): void {
     const { schema, source } = this.#sources.get(model.uid)!
-    const declared = schema.attributes
+    // Custom fields become their stored type before any other check; an unknown one is a problem of its own.
+    const { attributes: declared, problems } = resolveCustomFields(source, schema.attributes, this.#customFields)
+    this.#problems.push(...problems)
     const columns = new Map<string, string>()
     for (const [name, raw] of Object.entries(declared)) {
-      const context = { source, name }
-      if (!ATTRIBUTE_NAME.test(name)) throw new SchemaError(source, `attribute "${name}"`, 'names must start with a letter and hold only letters, digits and _')
-      if (RESERVED_ATTRIBUTE_NAMES.has(name)) throw new SchemaError(source, `attribute "${name}"`, 'this name is reserved by the system')
-      const column = snakeCase(name)
-      const clash = columns.get(column)
-      if (clash !== undefined) throw new SchemaError(source, `attribute "${name}"`, `maps to the same column as "${clash}"`)
-      columns.set(column, name)
-      const attribute = checkAttributeShape(context, raw)
-      model.attributes.set(name, shareAcrossLocales(model, this.#normalise(model, name, attribute, declared), attribute))
+      this.#attempt(() => {
+        const context = { source, name }
+        if (!ATTRIBUTE_NAME.test(name)) throw new SchemaError(source, `attribute "${name}"`, 'names must start with a letter and hold only letters, digits and _')
+        if (RESERVED_ATTRIBUTE_NAMES.has(name)) throw new SchemaError(source, `attribute "${name}"`, 'this name is reserved by the system')
+        const column = snakeCase(name)
+        const clash = columns.get(column)
+        if (clash !== undefined) throw new SchemaError(source, `attribute "${name}"`, `maps to the same column as "${clash}"`)
+        columns.set(column, name)
+        const attribute = checkAttributeShape(context, raw)
+        if (isMorphRelation(attribute)) {
+          this.#warnings.push(`${source} (attribute "${name}"): ${(attribute as RelationAttributeSchema).relation} relations are not served`)
+          return
+        }
+        model.attributes.set(name, shareAcrossLocales(model, this.#normalise(model, name, attribute, declared), attribute))
+      })
     }
+    if (model.kind === 'plugin' && PLUGIN_TYPES[model.uid]!.timestamps) this.#addTimestamps(model.attributes)
     if (model.kind === 'contentType') {
       this.#addTimestamps(model.attributes)
       if (model.draftAndPublish) model.attributes.set('publishedAt', systemScalar('publishedAt', 'datetime', true))
@@ -291,7 +371,7 @@ class RegistryBuilder {
         return withBounds({ ...common, kind: 'dynamiczone' as const, components: [...declared.components], links }, declared)
       }
       default:
-        return scalarAttribute({ source, name }, declared, siblings)
+        return scalarAttribute({ source, name }, declared as ScalarAttributeSchema, siblings)
     }
   }
 
@@ -317,19 +397,20 @@ class RegistryBuilder {
 
   #relation (model: Model, name: string, declared: RelationAttributeSchema): RelationAttribute {
     const where = `attribute "${name}"`
-    if (model.kind !== 'contentType' && (declared.inversedBy !== undefined || declared.mappedBy !== undefined)) {
+    if (model.kind === 'component' && (declared.inversedBy !== undefined || declared.mappedBy !== undefined)) {
       throw new SchemaError(model.source, where, 'relations inside components must be one-way (no inversedBy/mappedBy)')
     }
-    const target = this.#contentTypes.get(declared.target)
+    const target = this.#contentTypes.get(declared.target) ?? this.#plugins.get(declared.target)
     if (target === undefined) throw new SchemaError(model.source, where, `unknown relation target "${declared.target}"`)
-    const toMany = declared.relation === 'oneToMany' || declared.relation === 'manyToMany'
+    const relation = declared.relation as RelationType
+    const toMany = relation === 'oneToMany' || relation === 'manyToMany'
     const base = {
       kind: 'relation' as const,
       name,
       required: declared.required === true,
       private: declared.private === true,
       system: false,
-      relation: declared.relation,
+      relation,
       target: target.uid,
       toMany
     }
@@ -345,9 +426,9 @@ class RegistryBuilder {
       throw new SchemaError(model.source, where,
         `"${inverseName}" on ${target.uid} must be a relation to ${model.uid} with ${mirrorKey}: "${name}"`)
     }
-    if (mirror.relation !== MIRRORED_RELATION[declared.relation]) {
+    if (mirror.relation !== MIRRORED_RELATION[relation]) {
       throw new SchemaError(model.source, where,
-        `a ${declared.relation} relation must be mirrored by ${MIRRORED_RELATION[declared.relation]}, ${target.uid}.${inverseName} is ${mirror.relation}`)
+        `a ${relation} relation must be mirrored by ${MIRRORED_RELATION[relation]}, ${target.uid}.${inverseName} is ${mirror.relation}`)
     }
     const otherToMany = mirror.relation === 'oneToMany' || mirror.relation === 'manyToMany'
     if (declared.inversedBy !== undefined) {
@@ -376,50 +457,4 @@ class RegistryBuilder {
     }
     for (const uid of this.#components.keys()) visit(uid, [])
   }
-}
-
-/** Tables and entities the plugin keeps for itself (admin users, users and permissions). */
-const SYSTEM_TABLES = ['admin_users', 'up_users', 'up_roles', 'up_permissions', 'api_tokens']
-const SYSTEM_ENTITIES = ['AdminUser', 'UpUser', 'UpRole', 'UpPermission', 'ApiToken']
-
-const MIRRORED_RELATION = {
-  oneToOne: 'oneToOne',
-  oneToMany: 'manyToOne',
-  manyToOne: 'oneToMany',
-  manyToMany: 'manyToMany'
-} as const
-
-function checkSchemaObject (source: string, schema: unknown): void {
-  if (schema === null || typeof schema !== 'object') throw new SchemaError(source, null, 'a schema must be a JSON object')
-  const attributes = (schema as { attributes?: unknown }).attributes
-  if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) {
-    throw new SchemaError(source, null, 'missing "attributes" object')
-  }
-}
-
-function checkTableName (source: string, table: string): void {
-  if (!/^[a-z_][a-z0-9_]*$/.test(table) || table.length > 63) {
-    throw new SchemaError(source, null, `collectionName "${table}" must be a lower-case SQL identifier of at most 63 characters`)
-  }
-}
-
-/**
- * `pluginOptions.i18n.localized: false` on a scalar of a localized type: one value for every
- * localization. A unique value (or a uid) could not repeat across them, so it cannot be shared.
- * On other attributes the flag is not supported and ignored: they stay per locale.
- */
-function shareAcrossLocales (model: Model, attribute: Attribute, declared: AttributeSchema): Attribute {
-  const i18n = (declared.pluginOptions?.i18n ?? {}) as { localized?: unknown }
-  if (model.kind !== 'contentType' || !model.localized || attribute.kind !== 'scalar' || i18n.localized !== false) return attribute
-  if (attribute.unique || attribute.type === 'uid') {
-    throw new SchemaError(model.source, `attribute "${attribute.name}"`, 'a unique attribute or uid cannot be shared across locales (pluginOptions.i18n.localized: false)')
-  }
-  return { ...attribute, sharedAcrossLocales: true }
-}
-
-function withBounds<T extends object> (attribute: T, declared: { min?: number, max?: number }): T & { min?: number, max?: number } {
-  const bounded: T & { min?: number, max?: number } = { ...attribute }
-  if (declared.min !== undefined) bounded.min = declared.min
-  if (declared.max !== undefined) bounded.max = declared.max
-  return bounded
 }

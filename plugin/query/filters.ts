@@ -147,7 +147,7 @@ function checkOperatorFits (attribute: ScalarAttribute, operator: ComparisonOper
   const fit = OPERATORS[operator]
   const info = SCALAR_TYPE_INFO[attribute.type]
   const fits = fit === 'any' ||
-    (fit === 'comparable' && attribute.type !== 'json' && attribute.type !== 'array') ||
+    (fit === 'comparable' && attribute.type !== 'json' && attribute.type !== 'array' && attribute.type !== 'blocks') ||
     (fit === 'textual' && info.textual) ||
     (fit === 'ordered' && info.ordered)
   if (!fits) throw invalidParameter(path, operator, `not supported on ${attribute.name} (${attribute.type})`)

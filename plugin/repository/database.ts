@@ -6,12 +6,13 @@
 import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { MikroORM } from '@mikro-orm/core'
-import type { EntityManager, EntitySchema } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/core'
 import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../content-types/registry.js'
 import type { Pool } from 'pg'
 import { buildEntitySchemas } from './entities.js'
+import type { SystemEntities } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
 import { healPool } from './pool-healing.js'
 import { openReplicaSet } from './replicas.js'
@@ -124,7 +125,7 @@ function sessionSettings (options: DatabaseOptions): string {
 
 type OrmConfig = Parameters<typeof MikroORM.init>[0]
 
-function ormConfig (registry: Registry, options: DatabaseOptions, systemEntities: EntitySchema[]): OrmConfig {
+function ormConfig (registry: Registry, options: DatabaseOptions, systemEntities: SystemEntities | undefined): OrmConfig {
   const embedded = options.url === undefined
   const onQuery = options.onQuery
   return {
@@ -151,8 +152,8 @@ async function migrateSchema (config: OrmConfig): Promise<void> {
   }
 }
 
-/** `systemEntities`: tables of optional plugin features (users and permissions). */
-export async function openDatabase (registry: Registry, options: DatabaseOptions, systemEntities: EntitySchema[] = []): Promise<Database> {
+/** `systemEntities`: tables of optional plugin features (permissions, API tokens, idempotency keys). */
+export async function openDatabase (registry: Registry, options: DatabaseOptions, systemEntities?: SystemEntities): Promise<Database> {
   const embedded = options.url === undefined
   const dataDir = options.dataDir ?? './.data'
   if (embedded && !dataDir.startsWith('memory:')) await mkdir(dataDir, { recursive: true })

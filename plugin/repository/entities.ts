@@ -4,8 +4,10 @@
  * decides every table and column name the read compiler uses.
  */
 import { EntitySchema } from '@mikro-orm/core'
-import { adminUserSchema } from '../admin/admin-entity.js'
+import { ADMIN_USER_ENTITY, adminUserProperties } from '../admin/admin-entity.js'
+import { roleProperties, userProperties } from '../auth/entities.js'
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
+import { ADMIN_USER_UID, PLUGIN_TYPES, ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { LinkTable, Model, ScalarAttribute } from '../content-types/model.js'
 import { snakeCase } from '../content-types/names.js'
 import type { Registry } from '../content-types/registry.js'
@@ -27,13 +29,13 @@ function scalarProperty (attribute: ScalarAttribute): Record<string, unknown> {
 }
 
 /** Who wrote an entry (spec 4.7): set from an admin token, read only on request. */
-function creatorProperties (admin: EntitySchema): PropertyMap {
+function creatorProperties (admin: () => EntitySchema): PropertyMap {
   const creator = (fieldName: string): Record<string, unknown> =>
-    ({ kind: 'm:1', entity: () => admin, nullable: true, deleteRule: 'set null', fieldName })
+    ({ kind: 'm:1', entity: admin, nullable: true, deleteRule: 'set null', fieldName })
   return { createdBy: creator('created_by_id'), updatedBy: creator('updated_by_id') }
 }
 
-function modelProperties (model: Model, admin: EntitySchema): PropertyMap {
+function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap {
   const properties: PropertyMap = {
     id: { type: 'integer', primary: true, autoincrement: true }
   }
@@ -41,7 +43,7 @@ function modelProperties (model: Model, admin: EntitySchema): PropertyMap {
     if (attribute.kind !== 'scalar' || attribute.name === 'id') continue
     properties[attribute.name] = scalarProperty(attribute)
   }
-  if (model.kind === 'contentType' || model.kind === 'file') {
+  if (model.kind === 'contentType' || model.kind === 'file' || (model.kind === 'plugin' && model.attributes.has('createdAt'))) {
     properties.createdAt = { ...properties.createdAt, nullable: false, onCreate: () => new Date() }
     properties.updatedAt = { ...properties.updatedAt, nullable: false, onCreate: () => new Date() }
   }
@@ -69,13 +71,32 @@ function linkSchema (link: LinkTable, schemaOf: (uid: string) => EntitySchema): 
   return schema
 }
 
-/** The content model's entities, the admin users they point at, and `extra` system entities. */
-export function buildEntitySchemas (registry: Registry, extra: EntitySchema[] = []): EntitySchema[] {
-  const admin = adminUserSchema()
+/** The columns the auth and admin modules own in a plugin type's table; they win over what a schema declares. */
+const PLUGIN_COLUMNS: Record<string, (schemaOf: (uid: string) => EntitySchema) => PropertyMap> = {
+  [USER_UID]: schemaOf => userProperties(() => schemaOf(ROLE_UID)),
+  [ROLE_UID]: () => roleProperties(),
+  [ADMIN_USER_UID]: () => adminUserProperties()
+}
+
+export type SystemEntities = (schemaOf: (uid: string) => EntitySchema) => EntitySchema[]
+
+/**
+ * The content model's entities, the plugin types they point at, the admin users (always:
+ * creator fields), and `extra` system entities, which may point at any of them by uid.
+ */
+export function buildEntitySchemas (registry: Registry, extra: SystemEntities = () => []): EntitySchema[] {
   const byUid = new Map<string, EntitySchema>()
-  for (const model of registry.models()) {
-    byUid.set(model.uid, new EntitySchema({ name: model.entity, tableName: model.table, properties: modelProperties(model, admin) as never }))
-  }
   const schemaOf = (uid: string): EntitySchema => byUid.get(uid)!
-  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf)), admin, ...extra]
+  const admin = (): EntitySchema => schemaOf(ADMIN_USER_UID)
+  const entity = (name: string, table: string, properties: PropertyMap): EntitySchema =>
+    new EntitySchema({ name, tableName: table, properties: properties as never })
+  for (const model of registry.models()) {
+    const properties = modelProperties(model, admin)
+    if (model.kind === 'plugin') Object.assign(properties, PLUGIN_COLUMNS[model.uid]!(schemaOf))
+    byUid.set(model.uid, entity(model.entity, model.table, properties))
+  }
+  if (!byUid.has(ADMIN_USER_UID)) {
+    byUid.set(ADMIN_USER_UID, entity(ADMIN_USER_ENTITY, PLUGIN_TYPES[ADMIN_USER_UID]!.table, adminUserProperties()))
+  }
+  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf)), ...extra(schemaOf)]
 }

@@ -105,7 +105,7 @@ function planGeneratedUid (row: RowPlan, attribute: ScalarAttribute): void {
   if (attribute.targetField === undefined || row.scalars.some(write => write.attribute === attribute)) return
   const source = row.scalars.find(write => write.attribute.name === attribute.targetField)?.value
   if (typeof source !== 'string') return
-  const base = slugify(source, Math.max(1, Math.min(attribute.maxLength ?? Infinity, 255) - UID_SUFFIX_ROOM))
+  const base = slugify(source, Math.max(1, Math.min(attribute.maxLength ?? Infinity, 255) - UID_SUFFIX_ROOM), attribute.uidOptions)
   if (base !== '') row.uids.push({ attribute, base, path: [...row.path, attribute.name] })
 }
 

@@ -32,6 +32,7 @@ export function checkScalarValue (attribute: ScalarAttribute, raw: unknown): Sca
   switch (attribute.type) {
     case 'json': return checkJson(raw)
     case 'array': return Array.isArray(raw) ? checkJson(raw) : fail('must be an array')
+    case 'blocks': return checkBlocks(raw)
     case 'biginteger':
       if (typeof raw === 'number' && !Number.isSafeInteger(raw)) {
         return fail('must be sent as a string when it is not a safe integer (beyond 2^53)')
@@ -80,6 +81,14 @@ function textProblem (text: string): string | null {
   if (text.includes('\u0000')) return 'must not contain the NUL character (\\u0000)'
   if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text (it holds a lone surrogate)'
   return null
+}
+
+/** Strapi's rich text blocks: a list of nodes, each an object naming its `type`. */
+function checkBlocks (raw: unknown): ScalarCheck {
+  if (!Array.isArray(raw)) return fail('must be an array of blocks')
+  const bad = raw.findIndex(block => block === null || typeof block !== 'object' || Array.isArray(block) || typeof (block as { type?: unknown }).type !== 'string')
+  if (bad !== -1) return fail(`block ${bad} must be an object with a string "type"`)
+  return checkJson(raw)
 }
 
 function checkJson (raw: unknown): ScalarCheck {

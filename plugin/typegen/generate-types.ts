@@ -4,7 +4,7 @@
  * shape and its write forms; the file entry; the envelope and relation wrappers. A pure
  * function of the registry, so the same schemas always give the same text.
  */
-import type { ComponentModel, ContentTypeModel } from '../content-types/model.js'
+import type { ComponentModel, ContentTypeModel, PluginModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { commonTypesSource } from './common-types.js'
 import { inputProperties } from './input-types.js'
@@ -23,6 +23,14 @@ function fileSource (registry: Registry): string {
     interfaceSource(attributesType(file), outputProperties(registry, file), 'The fields of an uploaded file (`size` in kB)'),
     typeAliasSource(entryType(file), `Entry<${attributesType(file)}>`, 'A file as populated media: `{ id, attributes }`'),
     typeAliasSource('UploadFile', `{ id: number } & ${attributesType(file)}`, 'A file as the media routes answer it: flat, without `attributes`')
+  ].join('\n')
+}
+
+/** A plugin type (users-permissions user, admin user) as a populated relation shows it. */
+function pluginSource (registry: Registry, model: PluginModel): string {
+  return [
+    interfaceSource(attributesType(model), outputProperties(registry, model), `The public fields of ${model.uid} (${model.displayName})`),
+    typeAliasSource(entryType(model), `Entry<${attributesType(model)}>`, `${model.uid} as a populated relation: \`{ id, attributes }\``)
   ].join('\n')
 }
 
@@ -67,6 +75,7 @@ export function generateTypes (registry: Registry): string {
     HEADER,
     commonTypesSource(registry),
     fileSource(registry),
+    ...[...registry.plugins.values()].map(model => pluginSource(registry, model)),
     ...[...registry.components.values()].map(component => componentSource(registry, component)),
     ...[...registry.contentTypes.values()].map(model => contentTypeSource(registry, model))
   ].join('\n')

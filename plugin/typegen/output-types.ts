@@ -27,12 +27,14 @@ const SCALAR_OUTPUT: Record<Exclude<ScalarType, 'enumeration'>, string> = {
   decimal: 'number',
   boolean: 'boolean',
   json: 'unknown',
-  array: 'unknown[]'
+  array: 'unknown[]',
+  blocks: 'Array<{ type: string, [key: string]: unknown }>'
 }
 
 /** What a client cannot guess from the TypeScript type alone. */
 export const SCALAR_NOTES: Partial<Record<ScalarType, string>> = {
   biginteger: 'A 64-bit integer, as a string so no digit is lost',
+  blocks: 'Rich text blocks: an array of block nodes, each with a string `type`',
   decimal: 'Exact as stored',
   date: 'YYYY-MM-DD',
   time: 'HH:mm:ss',

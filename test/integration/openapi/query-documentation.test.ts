@@ -16,7 +16,7 @@ const ALL_OPERATORS = filterOperators({ kind: 'scalar', name: 'probe', type: 'st
 const SAMPLE: Record<ScalarType, string> = {
   string: 'x', text: 'x', richtext: 'x', enumeration: 'ready', email: 'a@example.com', password: 'x', uid: 'x',
   date: '2024-02-29', time: '09:30', datetime: '2024-02-29T09:30:00Z', timestamp: '2024-02-29T09:30:00Z',
-  integer: '1', biginteger: '1', float: '1.5', decimal: '1.5', boolean: 'true', json: 'x', array: 'x'
+  integer: '1', biginteger: '1', float: '1.5', decimal: '1.5', boolean: 'true', json: 'x', array: 'x', blocks: 'x'
 }
 
 function valueFor (operator: string, type: ScalarType): unknown {
