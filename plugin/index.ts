@@ -18,6 +18,7 @@ import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/reader.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
+import { acceptEmptyJsonBodies } from './routes/json-body.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
 import { registerApiDocs } from './openapi/register-docs.js'
@@ -79,6 +80,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   await app.register(async (api) => {
     if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path })
     installErrorHandling(api)
+    acceptEmptyJsonBodies(api)
     const signer = await installAdminScope(api, rawOptions, access)
     await api.register(async (child) => {
       installErrorHandling(child)

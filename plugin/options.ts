@@ -40,6 +40,8 @@ export interface ContentApiOptions {
   admin?: { jwtSecret?: string }
   /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
   i18n?: I18nOptions
+  /** Unknown names in queries and write bodies are 400s instead of being ignored as Strapi does (DECISIONS §3, §5). Default false. */
+  strict?: boolean
 }
 
 export interface ResolvedOptions {
@@ -54,6 +56,7 @@ export interface ResolvedOptions {
   docs: { path: string } | null
   /** null: no content type is localized. */
   i18n: LocaleSettings | null
+  strict: boolean
 }
 
 export class OptionsError extends Error {
@@ -110,7 +113,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     pagination: { defaultPageSize, maxPageSize },
     upload: upload.value,
     docs: resolveDocs(options.docs),
-    i18n: i18n.value
+    i18n: i18n.value,
+    strict: options.strict === true
   }
 }
 
