@@ -53,7 +53,7 @@ export function checkAttributeShape (context: AttributeContext, attribute: unkno
   const type = (attribute as { type?: unknown }).type
   if (typeof type !== 'string') fail(context, 'has no "type"')
   const declared = attribute as AttributeSchema
-  for (const flag of ['required', 'private', 'unique'] as const) {
+  for (const flag of ['required', 'private', 'unique', 'writable'] as const) {
     const value = (declared as unknown as Record<string, unknown>)[flag]
     if (value !== undefined && typeof value !== 'boolean') fail(context, `"${flag}" must be a boolean`)
   }
@@ -139,7 +139,7 @@ export function scalarAttribute (
     private: declared.private === true || declared.type === 'password',
     system: false,
     unique: declared.unique === true || declared.type === 'uid',
-    writable: true
+    writable: declared.writable !== false
   }
   if (declared.default !== undefined) attribute.default = declared.default
   if (declared.min !== undefined) attribute.min = declared.min

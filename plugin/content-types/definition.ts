@@ -18,6 +18,8 @@ export interface AttributeSchemaCommon {
   required?: boolean
   private?: boolean
   unique?: boolean
+  /** false: a write body may not set it (dropped, or a 400 under the `strict` option). */
+  writable?: boolean
   configurable?: boolean
   pluginOptions?: Record<string, unknown>
 }
