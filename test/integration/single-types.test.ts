@@ -59,7 +59,7 @@ t.test('GET is a 404 until the first PUT creates the entry; later PUTs update it
 
   const missing = await call('PUT', '/api/global', { data: { tagline: 'no name' } })
   t.equal(missing.status, 400, 'the first PUT is a create: required attributes must be there')
-  t.same(missing.body.error.details.errors.map((issue: Json) => issue.path), [['data', 'siteName']])
+  t.same(missing.body.error.details.errors.map((issue: Json) => issue.path), [['siteName']])
   t.equal(await rows('globals'), 0, 'nothing written')
 
   const created = await call('PUT', '/api/global?populate=*', { data: { siteName: 'Site', tagline: 'Hello', seo: { metaTitle: 'Meta' }, featured: [post] } })
@@ -127,7 +127,7 @@ t.test('a localized single type has one entry per locale, each listing the other
   t.same(badQuery.body.error.details.errors[0].path, ['locale'], 'named where it was sent: the query')
   const badBody = await call('PUT', '/api/homepage', { data: { heading: 'x', locale: 'xx' } })
   t.equal(badBody.status, 400)
-  t.same(badBody.body.error.details.errors[0].path, ['data', 'locale'], 'or the body')
+  t.same(badBody.body.error.details.errors[0].path, ['locale'], 'or the body')
   t.equal(await rows('homepages'), 2)
 
   t.equal((await call('DELETE', '/api/homepage?locale=fr')).status, 200)
