@@ -25,6 +25,7 @@ import { installHttpCaching, installLocalInvalidation, routeUids } from './route
 import type { HttpCachingOptions } from './routes/caching.js'
 import { openSharedCache } from './repository/shared-cache.js'
 import { OptionsError } from './options.js'
+import { acceptEmptyJsonBodies } from './routes/json-body.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
 import { registerApiDocs } from './openapi/register-docs.js'
@@ -98,6 +99,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   await app.register(async (api) => {
     if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path })
     installErrorHandling(api)
+    acceptEmptyJsonBodies(api)
     const signer = await installAdminScope(api, rawOptions, access)
     await api.register(async (child) => {
       installErrorHandling(child)

@@ -43,6 +43,8 @@ export interface ContentApiOptions {
   i18n?: I18nOptions
   /** Custom fields beyond the built-in ones: `{ 'plugin::<plugin>.<name>': '<type it stores>' }`. */
   customFields?: Record<string, string>
+  /** Unknown names in queries and write bodies are 400s instead of being ignored as Strapi does (DECISIONS §3, §5). Default false. */
+  strict?: boolean
   /** HTTP caching headers, and the shared response cache (off unless `responses` is given). */
   cache?: CacheOptions
 }
@@ -71,6 +73,7 @@ export interface ResolvedOptions {
   /** null: no content type is localized. */
   i18n: LocaleSettings | null
   cache: ResolvedCacheOptions
+  strict: boolean
 }
 
 export class OptionsError extends Error {
@@ -129,7 +132,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     upload: upload.value,
     docs: resolveDocs(options.docs),
     i18n: i18n.value,
-    cache: resolveCache(options.cache)
+    cache: resolveCache(options.cache),
+    strict: options.strict === true
   }
 }
 

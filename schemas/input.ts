@@ -83,10 +83,14 @@ export function componentInputSchema (registry: Registry, model: ComponentModel,
 
 /**
  * A localized create names its locale (the default one when left out); an update of a
- * collection entry cannot change it, while a single type's PUT names the locale it writes.
+ * collection entry cannot change it but may send back its own, while a single type's PUT
+ * names the locale it writes.
  */
 function localeProperty (registry: Registry, model: ContentTypeModel, variant: InputVariant): Record<string, TSchema> {
-  if (!model.localized || registry.i18n === null || (variant === 'update' && !model.single)) return {}
+  if (!model.localized || registry.i18n === null) return {}
+  if (variant === 'update' && !model.single) {
+    return { locale: Type.Optional(Type.String({ description: "Only the entry's own locale, as read (a new locale is a new localization)" })) }
+  }
   return { locale: Type.Optional(localeSchema(registry.i18n)) }
 }
 
@@ -118,9 +122,10 @@ function attributeSchema (registry: Registry, attribute: Attribute, variant: Inp
     case 'component': {
       const item = Type.Union([Type.Ref(inputSchemaId(attribute.component, 'update')), Type.Ref(inputSchemaId(attribute.component, 'create'))])
       if (!attribute.repeatable) return nullable(item, !attribute.required)
-      return nullable(Type.Array(item, bounds(attribute)), !attribute.required)
+      // As in Strapi, a list is cleared with [] (null is refused), and required means present.
+      return Type.Array(item, bounds(attribute))
     }
-    case 'dynamiczone': return nullable(Type.Array(zoneItem(registry, attribute), bounds(attribute)), !attribute.required)
+    case 'dynamiczone': return Type.Array(zoneItem(registry, attribute), bounds(attribute))
   }
 }
 
@@ -199,7 +204,10 @@ const POSITION = Type.Union([
 const OPERATIONS = Type.Object({
   connect: Type.Optional(Type.Array(Type.Union([ID, Type.Object({ id: ID, type: Type.Optional(Type.String()), position: Type.Optional(POSITION) })]))),
   disconnect: Type.Optional(Type.Array(REFERENCE)),
-  set: Type.Optional(Type.Array(REFERENCE))
+  set: Type.Optional(Type.Array(REFERENCE)),
+  options: Type.Optional(Type.Object({
+    strict: Type.Optional(Type.Boolean({ description: 'false: a connect placed relative to an entry that is not linked is appended. Default true' }))
+  }, { additionalProperties: false }))
 }, { additionalProperties: false, minProperties: 1 })
 // OPERATIONS comes last: tried first, removeAdditional would strip the `id` of a reference.
 const TO_MANY = Type.Union([REFERENCE, Type.Array(REFERENCE), OPERATIONS])

@@ -21,9 +21,9 @@ export interface AttributeSchemaCommon {
   required?: boolean
   private?: boolean
   unique?: boolean
-  configurable?: boolean
-  /** `false`: never taken from a write body (Strapi's admin-only fields). */
+  /** false: a write body may not set it (dropped, or a 400 under the `strict` option). */
   writable?: boolean
+  configurable?: boolean
   pluginOptions?: Record<string, unknown>
 }
 

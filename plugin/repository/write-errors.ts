@@ -6,7 +6,7 @@
 import type { RuntimeOrm } from './database.js'
 import type { LinkSide } from '../content-types/model.js'
 import { ValidationError } from '../errors.js'
-import { displayPath } from '../transform/input-issues.js'
+import { issueMessage, issuePath } from '../transform/input-issues.js'
 import type { InputPath, RowPlan } from '../transform/input-plan.js'
 import { UNIQUE_MESSAGE } from './write-unique.js'
 
@@ -36,8 +36,10 @@ export function translateDatabaseError (error: unknown, orm: RuntimeOrm, root: R
   if (problem === undefined) return null
   const keyColumn = typeof detail === 'string' ? /^Key \(([^),]+)\)/.exec(detail)?.[1] : undefined
   const where = { table: typeof table === 'string' ? table : '', column: typeof column === 'string' ? column : keyColumn }
-  const path = (root === null ? null : locate(orm, root, where)) ?? ['data']
-  return ValidationError.at(path, problem === UNIQUE_MESSAGE ? problem : `${displayPath(path)} ${problem}`)
+  const path = (root === null ? null : locate(orm, root, where)) ?? []
+  if (problem === UNIQUE_MESSAGE) return ValidationError.at(issuePath(path), problem)
+  // Not located in the plan: the body as a whole is the subject.
+  return ValidationError.at(issuePath(path), path.length === 0 ? `A value ${problem}` : issueMessage(path, problem))
 }
 
 /** The path of the written attribute stored in `table`/`column`, searching the whole plan. */

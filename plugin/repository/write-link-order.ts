@@ -12,7 +12,7 @@ export function nextLinkOrder (current: readonly number[], operation: LinkOperat
   if (operation.kind === 'set') return { ok: true, ids: [...operation.ids] }
   const list = current.filter(id => !operation.disconnect.includes(id))
   if (!toMany) return { ok: true, ids: operation.connect.length > 0 ? [operation.connect[0]!.id] : list }
-  return connectAll(list, operation.connect)
+  return connectAll(list, operation.connect, operation.strict)
 }
 
 /**
@@ -29,7 +29,7 @@ export function connectableIds (operation: LinkOperation, toMany: boolean): numb
  * Connects items in the given order, except that an item placed relative to another item
  * of the same request waits until that one is connected (as Strapi sorts them).
  */
-function connectAll (list: number[], connect: readonly ConnectItem[]): LinkOrder {
+function connectAll (list: number[], connect: readonly ConnectItem[], strict: boolean): LinkOrder {
   let pending = [...connect]
   while (pending.length > 0) {
     const waiting: ConnectItem[] = []
@@ -39,7 +39,7 @@ function connectAll (list: number[], connect: readonly ConnectItem[]): LinkOrder
         pending.some(other => other !== item && other.id === anchor && !list.includes(other.id))
       if (anchorComesLater) waiting.push(item)
       else {
-        const problem = connectOne(list, item)
+        const problem = connectOne(list, item, strict)
         if (problem !== null) return { ok: false, path: [...item.path, 'position'], problem }
       }
     }
@@ -58,19 +58,22 @@ function anchorOf ({ position }: ConnectItem): number | null {
   return null
 }
 
-/** Inserts (or moves) one item in `list`; answers a problem when its anchor is not linked. */
-function connectOne (list: number[], item: ConnectItem): string | null {
+/**
+ * Inserts (or moves) one item in `list`. As in Strapi, connecting an already linked entry
+ * moves it to its position, the end when none is given (`connect: [3, 2, 1]` on `[1, 2, 3]`
+ * gives `[3, 2, 1]`). An anchor that is not linked is a problem, or, when not `strict`,
+ * the item is appended.
+ */
+function connectOne (list: number[], item: ConnectItem, strict: boolean): string | null {
   const { id, position } = item
   const existing = list.indexOf(id)
-  // Connecting an already linked entry without a position keeps it where it is.
-  if (position === null && existing !== -1) return null
   if (existing !== -1) list.splice(existing, 1)
   const anchor = anchorOf(item)
   let index = position !== null && 'start' in position ? 0 : list.length
   if (anchor !== null) {
     const anchorIndex = list.indexOf(anchor)
-    if (anchorIndex === -1) return `refers to ${anchor}, which is not linked`
-    index = position !== null && 'before' in position ? anchorIndex : anchorIndex + 1
+    if (anchorIndex === -1 && strict) return `refers to ${anchor}, which is not linked`
+    if (anchorIndex !== -1) index = position !== null && 'before' in position ? anchorIndex : anchorIndex + 1
   }
   list.splice(index, 0, id)
   return null

@@ -36,7 +36,7 @@ export function prepareLinks (session: WriteSession, facts: WriteFacts, row: Row
   }
   const ids = order.ids
   if (attribute.required && ids.length === 0) {
-    session.issues.add(path, 'must be defined')
+    session.issues.add(path, 'must be defined.')
     return null
   }
   const kept = new Set(ids)

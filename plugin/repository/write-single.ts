@@ -43,7 +43,7 @@ export async function writeSingleEntry (
 ): Promise<number> {
   const data = readDataPayload(body)
   const locale = 'locale' in data
-    ? singleTypeLocale(registry, model, data.locale, ['data', 'locale'])
+    ? singleTypeLocale(registry, model, data.locale, ['locale'])
     : singleTypeLocale(registry, model, context.locale)
   for (let attempt = 1; ; attempt++) {
     const retry = attempt < 3

@@ -16,14 +16,14 @@ import { NotFoundError } from '../errors.js'
 import { IssueList } from '../transform/input-issues.js'
 import { planEntryWrite } from '../transform/input.js'
 import { hashPasswords } from '../transform/input-passwords.js'
-import type { RowPlan, ScalarWrite } from '../transform/input-plan.js'
+import type { InputPath, RowPlan, ScalarWrite } from '../transform/input-plan.js'
 import type { Database } from './database.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
 import { copySharedAttributes, joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import type { LocalizationMember } from './write-localizations.js'
 import type { LocaleInput } from '../transform/input-locale.js'
-import { sharedAttributeNames } from '../transform/input-locale.js'
+import { LOCALE_CHANGE_PROBLEM, sharedAttributeNames } from '../transform/input-locale.js'
 import { RowWrites } from './write-rows.js'
 import { WriteSession } from './write-session.js'
 
@@ -32,6 +32,8 @@ export interface WriteContext {
   adminId?: number
   /** The request's `locale` query parameter: a localized create's locale when the body names none. */
   locale?: unknown
+  /** The plugin's `strict` option: unknown and read-only attributes of a body are 400s, not dropped. */
+  strict?: boolean
 }
 
 const INT32_MAX = 2147483647
@@ -47,7 +49,7 @@ export async function createEntry (
   db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {},
   hooks: CreateHooks = {}, locale: LocaleInput = { query: context.locale }
 ): Promise<number> {
-  const { root, issues } = planEntryWrite(registry, model, body, null, locale)
+  const { root, issues } = planEntryWrite(registry, model, body, null, { locale, strict: context.strict })
   await hashPasswordsOfValidBody(root, issues)
   return await inTransaction(db, registry, issues, root, async session => {
     await hooks.before?.(session, root)
@@ -94,7 +96,7 @@ export async function createLocalization (
 export async function updateEntry (
   db: Database, registry: Registry, model: ContentTypeModel, id: number, body: unknown, context: WriteContext = {}
 ): Promise<number> {
-  const { root, issues } = planEntryWrite(registry, model, body, id)
+  const { root, issues, sentLocale } = planEntryWrite(registry, model, body, id, { strict: context.strict })
   await hashPasswordsOfValidBody(root, issues)
   const shared = sentSharedAttributes(root)
   return await inTransaction(db, registry, issues, root, async session => {
@@ -103,6 +105,7 @@ export async function updateEntry (
     if (shared.length > 0 && isRowId(id)) await lockLocalizationGroup(session, model, id)
     const { early, later } = splitUncheckedScalars(root)
     await lockByUpdate(session, model, id, { ...early, ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() })
+    if (sentLocale !== undefined) await checkSentLocale(session, model, id, sentLocale)
     const written = await writeRow(session, { ...root, scalars: later }, {})
     await copySharedAttributes(session, model, id, { groupOf: id }, shared, true)
     return written
@@ -188,6 +191,16 @@ function splitUncheckedScalars (root: RowPlan): { early: Record<string, unknown>
     else early[write.attribute.name] = write.value
   }
   return { early, later }
+}
+
+/**
+ * An update may send back the locale it read (admin front ends send the whole record): the
+ * entry's own is accepted, another is a 400, as a locale is changed by a new localization.
+ * Read only when sent, once the row is locked.
+ */
+async function checkSentLocale (session: WriteSession, model: ContentTypeModel, id: number, sent: { value: unknown, path: InputPath }): Promise<void> {
+  const entry = await session.em.findOne(session.entityClass(model.entity), { id }, { fields: ['locale'] as never[] })
+  if (entry === null || (entry as { locale?: unknown }).locale !== sent.value) session.issues.add(sent.path, LOCALE_CHANGE_PROBLEM)
 }
 
 /** Creator fields are written only when the model declares them (spec 4.7 feature). */

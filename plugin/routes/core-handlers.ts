@@ -61,10 +61,10 @@ export function authorize (request: FastifyRequest, model: ContentTypeModel, act
   return caller
 }
 
-/** Who writes, and for a localized type the `?locale=` of the request (the query is parsed only then). */
-function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel): WriteContext {
+/** Who writes, how strictly bodies are read, and for a localized type the `?locale=` of the request (the query is parsed only then). */
+function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel, strict: boolean): WriteContext {
   const locale = model.localized ? requestQuery(request).locale : undefined
-  return { ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
+  return { strict, ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
 }
 
 /** A localization's body: Strapi v4 sends the attributes bare; `{ data }` is accepted too (`data` is a reserved attribute name). */
@@ -121,7 +121,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
   const written = async (request: FastifyRequest, caller: Caller, write: EntryWrite, body: unknown = request.body): Promise<string> => {
     const query = entryQuery(request, caller, 'preview')
     checkWritableLinks(registry, caller.ability, model, body)
-    return await writtenEntry(query, await write(body, writeContext(caller, request, model)))
+    return await writtenEntry(query, await write(body, writeContext(caller, request, model, options.strict)))
   }
 
   const deleted = async (request: FastifyRequest, caller: Caller, id: number): Promise<string> => {

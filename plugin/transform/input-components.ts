@@ -32,23 +32,28 @@ export function planComponentList (
   return valid && idsAreDistinct(items, issues) ? { attribute, items, path } : null
 }
 
+/**
+ * As in Strapi: `null` clears an optional single component, while a list (repeatable
+ * component or zone) is cleared with `[]` only; their null answers Strapi's (yup's) words.
+ */
 function listValues (attribute: ComponentAttribute | DynamicZoneAttribute, raw: unknown, path: InputPath, issues: IssueList): unknown[] | null {
-  if (raw === null) return []
   if (attribute.kind === 'component' && !attribute.repeatable) {
     if (isPlainObject(raw)) return [raw]
-    issues.add(path, 'must be an object or null')
+    if (raw === null && !attribute.required) return []
+    issues.add(path, raw === null ? 'must be a `object` type, but the final value was: `null`.' : 'must be an object or null')
     return null
   }
   if (Array.isArray(raw)) return raw
+  if (raw === null) {
+    issues.add(path, 'must be a `array` type, but the final value was: `null`.')
+    return null
+  }
   issues.add(path, attribute.kind === 'dynamiczone' ? 'must be a list of components, each naming its __component' : 'must be a list of components')
   return null
 }
 
+/** Required means present (Strapi): a required list may be `[]`, unless it also has a min. */
 function checkCount (attribute: ComponentAttribute | DynamicZoneAttribute, count: number, path: InputPath, issues: IssueList): boolean {
-  if (count === 0 && attribute.required) {
-    issues.add(path, 'must be defined')
-    return false
-  }
   // An empty optional list means "none", which min does not forbid.
   if (attribute.min !== undefined && count < attribute.min && (count > 0 || attribute.required)) {
     issues.add(path, `must have at least ${attribute.min} items`)
@@ -82,10 +87,12 @@ function planListItem (
   return planItem(registry.components.get(uid)!, fields, path, id)
 }
 
+/** A missing and an unknown `__component` are told apart, with Strapi's messages. */
 function zoneComponent (attribute: DynamicZoneAttribute, fields: Record<string, unknown>, path: InputPath, issues: IssueList): string | null {
   const uid = fields.__component
   if (typeof uid === 'string' && attribute.components.includes(uid)) return uid
-  issues.add([...path, '__component'], `must be one of the following values: ${attribute.components.join(', ')}`)
+  if (uid === undefined || uid === null) issues.add([...path, '__component'], 'is a required field')
+  else issues.add([...path, '__component'], `must be one of the following values: ${attribute.components.join(', ')}`)
   return null
 }
 

@@ -14,13 +14,13 @@ export class IssueList {
 
   /** `message` names the problem; the subject (`seo.metaTitle`) is prefixed from `path`. */
   add (path: InputPath, message: string): void {
-    this.addVerbatim(path, `${displayPath(path)} ${message}`)
+    this.addVerbatim(path, issueMessage(path, message))
   }
 
   /** A problem whose message stands alone (Strapi's fixed texts such as the unique one). */
   addVerbatim (path: InputPath, message: string): void {
     this.#count++
-    if (this.#issues.length < MAX_LISTED_ISSUES) this.#issues.push({ path, message, name: 'ValidationError' })
+    if (this.#issues.length < MAX_LISTED_ISSUES) this.#issues.push({ path: issuePath(path), message, name: 'ValidationError' })
   }
 
   get isEmpty (): boolean {
@@ -35,11 +35,25 @@ export class IssueList {
   }
 }
 
-/** `['data', 'blocks', 2, 'text']` → `blocks[2].text`, the way Strapi names fields. */
+/** `['blocks', 2, 'text']` → `blocks[2].text`, the way Strapi names fields ('' for the body itself). */
 export function displayPath (path: InputPath): string {
   let text = ''
-  for (const step of path.slice(1)) {
+  for (const step of path) {
     text += typeof step === 'number' ? `[${step}]` : text === '' ? step : `.${step}`
   }
-  return text === '' ? String(path[0] ?? 'data') : text
+  return text
+}
+
+/**
+ * A path as Strapi v4 answers it (lodash `toPath` of yup's `blocks[2].text`): every step a
+ * string, indices too, so clients that join or compare them see what Strapi gives.
+ */
+export function issuePath (path: InputPath): string[] {
+  return path.map(String)
+}
+
+/** `subject problem`, or the problem alone for the body as a whole. */
+export function issueMessage (path: InputPath, problem: string): string {
+  const subject = displayPath(path)
+  return subject === '' ? problem : `${subject} ${problem}`
 }

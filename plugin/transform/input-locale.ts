@@ -6,7 +6,7 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { IssueList } from './input-issues.js'
-import type { RowPlan } from './input-plan.js'
+import type { InputPath, RowPlan } from './input-plan.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
 
 export interface LocaleInput {
@@ -35,23 +35,28 @@ export function withoutLocale (data: Record<string, unknown>): Record<string, un
   return rest
 }
 
+/**
+ * Plans a create's locale. An update cannot change it, but may send back the one it read:
+ * that one is answered for the repository to compare with the entry's own (null otherwise).
+ */
 export function planLocale (
   registry: Registry, model: ContentTypeModel, data: Record<string, unknown>, root: RowPlan, issues: IssueList, input: LocaleInput
-): void {
+): { value: unknown, path: InputPath } | null {
   const attribute = model.attributes.get('locale')
-  if (!model.localized || attribute?.kind !== 'scalar') return
-  const path = ['data', 'locale']
-  if (root.id !== null) {
-    if ('locale' in data) issues.add(path, 'cannot be changed: create a localization with POST /:id/localizations instead')
-    return
-  }
+  if (!model.localized || attribute?.kind !== 'scalar') return null
+  const path = ['locale']
+  if (root.id !== null) return 'locale' in data ? { value: data.locale, path } : null
   const sent = 'locale' in data ? data.locale : input.query
   if (sent === undefined && input.localization === true) {
-    issues.add(path, 'must be defined')
-    return
+    issues.add(path, 'must be defined.')
+    return null
   }
   const settings = registry.i18n!
   const locale = sent === undefined ? settings.defaultLocale : sent
   if (isConfiguredLocale(settings, locale)) root.scalars.push({ attribute, value: locale, path })
   else issues.add(path, unknownLocaleProblem(settings))
+  return null
 }
+
+/** The 400 of an update whose `locale` is not the entry's own. */
+export const LOCALE_CHANGE_PROBLEM = 'cannot be changed: create a localization with POST /:id/localizations instead'

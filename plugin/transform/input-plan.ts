@@ -7,7 +7,7 @@ import type {
   RelationAttribute, ScalarAttribute
 } from '../content-types/model.js'
 
-/** Where a value sits in the request body, starting with `'data'`. */
+/** Where a value sits in the body's `data`, from the attribute on (`['blocks', 2, 'text']`), as Strapi's error paths do. */
 export type InputPath = Array<string | number>
 
 /** A coerced column value: text, number, boolean, Date, any JSON value, or null to clear. */
@@ -41,11 +41,13 @@ export interface ConnectItem {
 
 /**
  * `set` replaces the list with `ids` in that order; `edit` removes `disconnect` then
- * inserts `connect` items one by one, each at its position (default: appended).
+ * inserts `connect` items one by one, each at its position (default: appended; an item
+ * already linked moves there). `strict` false (Strapi's `options.strict`): an item placed
+ * relative to an entry that is not linked is appended rather than refused.
  */
 export type LinkOperation =
   | { kind: 'set', ids: number[] }
-  | { kind: 'edit', disconnect: number[], connect: ConnectItem[] }
+  | { kind: 'edit', disconnect: number[], connect: ConnectItem[], strict: boolean }
 
 /** A relation or media attribute being written. */
 export interface LinkWrite {

@@ -18,6 +18,8 @@ export interface RowContext {
   issues: IssueList
   /** Keys accepted and dropped (what a client read and sends back, such as `createdAt`). */
   ignored: ReadonlySet<string>
+  /** Unknown and read-only attributes are 400s; otherwise they are dropped, as Strapi does. */
+  strict: boolean
   /** A new row's attributes that come from elsewhere when unsent (a localization's shared ones): no default, not required. */
   inherited?: ReadonlySet<string>
 }
@@ -35,7 +37,7 @@ export function planRow (
     if (context.ignored.has(name)) continue
     const attribute = model.attributes.get(name)
     if (attribute === undefined || !isWritableAttribute(attribute)) {
-      context.issues.addVerbatim([...path, name], `Invalid key ${name}`)
+      if (context.strict) context.issues.addVerbatim([...path, name], `Invalid key ${name}`)
       continue
     }
     sent.add(name)
@@ -50,7 +52,7 @@ function planAttribute (context: RowContext, row: RowPlan, attribute: Attribute,
   switch (attribute.kind) {
     case 'scalar': {
       if (raw === null && attribute.required) {
-        issues.add(path, 'must be defined')
+        issues.add(path, requiredNullProblem(attribute))
         return
       }
       const checked = checkScalarValue(attribute, raw)
@@ -59,18 +61,28 @@ function planAttribute (context: RowContext, row: RowPlan, attribute: Attribute,
       return
     }
     case 'relation': case 'media': {
-      const link = planLink(attribute, raw, path, issues)
+      const link = planLink(attribute, raw, path, issues, context.strict)
       if (link !== null) row.links.push(link)
       return
     }
     case 'component': case 'dynamiczone': {
       const planItem = (model: ComponentModel, itemFields: Record<string, unknown>, itemPath: InputPath, itemId: number | null): RowPlan =>
-        planRow({ registry: context.registry, issues: context.issues, ignored: NOTHING_IGNORED }, model, itemFields, itemPath, itemId)
+        planRow({ registry: context.registry, issues: context.issues, ignored: NOTHING_IGNORED, strict: context.strict }, model, itemFields, itemPath, itemId)
       const list = planComponentList(registry, attribute, raw, path, issues, planItem)
       if (list !== null) row.lists.push(list)
     }
   }
 }
+
+/**
+ * Strapi's (yup's) words for a required attribute sent as null, for the types whose wording
+ * is known; "must be defined." (what it says of a missing one) otherwise.
+ */
+function requiredNullProblem (attribute: ScalarAttribute): string {
+  return TEXT_TYPES.has(attribute.type) ? 'must be a `string` type, but the final value was: `null`.' : 'must be defined.'
+}
+
+const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid'])
 
 /** Room kept under the length limit for the `-N` that makes a generated uid unique. */
 const UID_SUFFIX_ROOM = 8
@@ -88,7 +100,7 @@ function completeNewRow (context: RowContext, row: RowPlan, sent: ReadonlySet<st
     if (attribute.kind === 'scalar' && attribute.type === 'uid') planGeneratedUid(row, attribute)
   }
   for (const attribute of unsent) {
-    if (attribute.required && !hasValue(row, attribute)) context.issues.add([...row.path, attribute.name], 'must be defined')
+    if (attribute.required && !hasValue(row, attribute)) context.issues.add([...row.path, attribute.name], 'must be defined.')
   }
 }
 

@@ -8,7 +8,7 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import { IssueList } from './input-issues.js'
-import type { RowPlan } from './input-plan.js'
+import type { InputPath, RowPlan } from './input-plan.js'
 import { isPlainObject } from './input-relation.js'
 import { planRow } from './input-row.js'
 import { planLocale, sharedAttributeNames, withoutLocale } from './input-locale.js'
@@ -23,6 +23,17 @@ export interface EntryWritePlan {
   root: RowPlan
   /** Problems found so far; the repository may add more, then throws them all at once. */
   issues: IssueList
+  /**
+   * An update's `locale`, sent back as read: accepted only if it is the entry's own, which
+   * only the repository can tell.
+   */
+  sentLocale?: { value: unknown, path: InputPath }
+}
+
+export interface PlanOptions {
+  locale?: LocaleInput
+  /** Unknown and read-only attributes are 400s rather than dropped (the `strict` option). */
+  strict?: boolean
 }
 
 /** The `data` object of a write body, or the 400 every write answers without one. */
@@ -35,20 +46,24 @@ export function readDataPayload (body: unknown): Record<string, unknown> {
 /**
  * Plans a create (`id` null) or a partial update of entry `id`. On create a
  * draftAndPublish entry is published at once unless `publishedAt` is sent (null: a draft),
- * and a localized one gets its locale.
+ * and a localized one gets its locale. What clients send back from a read is dropped, as
+ * Strapi drops it (DECISIONS §5): the server-set keys always, unknown and read-only
+ * attributes unless `strict`.
  */
 export function planEntryWrite (
-  registry: Registry, model: ContentTypeModel, body: unknown, id: number | null, locale: LocaleInput = {}
+  registry: Registry, model: ContentTypeModel, body: unknown, id: number | null, options: PlanOptions = {}
 ): EntryWritePlan {
+  const { locale = {}, strict = false } = options
   const data = readDataPayload(body)
   const issues = new IssueList()
   const fields = model.localized ? withoutLocale(data) : data
   const inherited = locale.localization === true ? sharedAttributeNames(model) : undefined
-  const root = planRow({ registry, issues, ignored: IGNORED_ENTRY_KEYS, ...(inherited === undefined ? {} : { inherited }) }, model, fields, ['data'], id)
-  planLocale(registry, model, data, root, issues, locale)
+  const context = { registry, issues, strict, ignored: IGNORED_ENTRY_KEYS, ...(inherited === undefined ? {} : { inherited }) }
+  const root = planRow(context, model, fields, [], id)
+  const sentLocale = planLocale(registry, model, data, root, issues, locale)
   if (id === null && model.draftAndPublish && !('publishedAt' in data)) {
     const publishedAt = model.attributes.get('publishedAt')
-    if (publishedAt?.kind === 'scalar') root.scalars.push({ attribute: publishedAt, value: new Date(), path: ['data', 'publishedAt'] })
+    if (publishedAt?.kind === 'scalar') root.scalars.push({ attribute: publishedAt, value: new Date(), path: ['publishedAt'] })
   }
-  return { root, issues }
+  return { root, issues, ...(sentLocale === null ? {} : { sentLocale }) }
 }

@@ -104,6 +104,8 @@ export interface RelationOperations {
   connect?: Array<Id | { id: Id, type?: string, position?: ConnectPosition }>
   disconnect?: RelationReference[]
   set?: RelationReference[]
+  /** \`strict: false\`: a connect placed relative to an entry that is not linked is appended. */
+  options?: { strict?: boolean }
 }
 
 /** A to-one relation or single media in a write: one reference, or \`null\` to clear. */

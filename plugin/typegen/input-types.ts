@@ -52,10 +52,11 @@ export function attributeInputType (registry: Registry, attribute: Attribute): s
       return attribute.multiple ? 'ToManyInput' : 'ToOneInput'
     case 'component': {
       const value = componentValue(registry, attribute.component)
-      return orNull(attribute.repeatable ? arrayOf(value) : value, nullable)
+      // A list is cleared with [], never null (as in Strapi).
+      return attribute.repeatable ? arrayOf(value) : orNull(value, nullable)
     }
     case 'dynamiczone':
-      return orNull(arrayOf(zoneItemsType(registry, attribute.components, model => componentValue(registry, model.uid))), nullable)
+      return arrayOf(zoneItemsType(registry, attribute.components, model => componentValue(registry, model.uid)))
   }
 }
 
@@ -77,10 +78,11 @@ export function inputProperties (registry: Registry, model: ContentTypeModel | C
       ...(note === undefined ? {} : { doc: note })
     })
   }
-  // A single type's PUT names the locale it writes; a collection entry's update cannot change it.
-  if (model.kind === 'contentType' && model.localized && registry.i18n !== null && (variant === 'create' || model.single)) {
+  // A single type's PUT names the locale it writes; a collection entry's update cannot change it, but may send back its own.
+  if (model.kind === 'contentType' && model.localized && registry.i18n !== null) {
     const { locales, defaultLocale } = registry.i18n
-    properties.push({ name: 'locale', type: locales.map(locale => JSON.stringify(locale)).join(' | '), optional: true, doc: `Default: ${defaultLocale}` })
+    const doc = variant === 'create' || model.single ? `Default: ${defaultLocale}` : "Only the entry's own locale, as read"
+    properties.push({ name: 'locale', type: locales.map(locale => JSON.stringify(locale)).join(' | '), optional: true, doc })
   }
   return properties
 }

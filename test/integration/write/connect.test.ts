@@ -23,10 +23,11 @@ t.test('connect, disconnect and set', async t => {
   t.same(await edit({ connect: [{ id: t6, position: { before: t2 } }] }), [t5, t1, t6, t2, t3, t4], 'before')
   t.same(await edit({ connect: [{ id: t7, position: { after: t3 } }] }), [t5, t1, t6, t2, t3, t7, t4], 'after')
   t.same(await edit({ connect: [{ id: t1, position: { end: true } }] }), [t5, t6, t2, t3, t7, t4, t1], 'an already linked entry moves to its new position')
-  t.same(await edit({ connect: [t2, String(t3)] }), [t5, t6, t2, t3, t7, t4, t1], 'an already linked entry without a position stays put')
-  t.same(await edit({ disconnect: [t5, { id: t7 }, 99999] }), [t6, t2, t3, t4, t1], 'disconnect; an id not linked is ignored')
-  t.same(await edit({ disconnect: [t3], connect: [{ id: t3, position: { start: true } }] }), [t3, t6, t2, t4, t1], 'disconnect runs before connect')
-  t.same(await edit({ connect: [{ id: t7, position: { after: t8 } }, { id: t8, position: { before: t6 } }] }), [t3, t8, t7, t6, t2, t4, t1],
+  // Strapi 4.26: connecting a linked entry without a position moves it to the end.
+  t.same(await edit({ connect: [t2, String(t3)] }), [t5, t6, t7, t4, t1, t2, t3], 'an already linked entry without a position moves to the end')
+  t.same(await edit({ disconnect: [t5, { id: t7 }, 99999] }), [t6, t4, t1, t2, t3], 'disconnect; an id not linked is ignored')
+  t.same(await edit({ disconnect: [t3], connect: [{ id: t3, position: { start: true } }] }), [t3, t6, t4, t1, t2], 'disconnect runs before connect')
+  t.same(await edit({ connect: [{ id: t7, position: { after: t8 } }, { id: t8, position: { before: t6 } }] }), [t3, t8, t7, t6, t4, t1, t2],
     'an item placed after another item of the same request waits for it')
   t.same(await edit({ set: [t2, t1] }), [t2, t1], 'set replaces the list')
   t.same(await edit({ connect: [], disconnect: [] }), [t2, t1], 'empty operations change nothing')
@@ -34,9 +35,9 @@ t.test('connect, disconnect and set', async t => {
   t.same(await orderClashes(rows, 'articles_tags_lnk', true), [])
 
   await rejectsWithIssues(t, edit({ connect: [{ id: t1, position: { after: t2 } }, { id: t2, position: { after: t1 } }] }),
-    [{ path: ['data', 'tags', 'connect', 0, 'position'], message: 'tags.connect[0].position refers to entries that are placed relative to each other in a cycle' }])
+    [{ path: ['tags', 'connect', '0', 'position'], message: 'tags.connect[0].position refers to entries that are placed relative to each other in a cycle' }])
   await rejectsWithIssues(t, edit({ disconnect: [t1], connect: [{ id: t3, position: { before: t1 } }] }),
-    [{ path: ['data', 'tags', 'connect', 0, 'position'], message: `tags.connect[0].position refers to ${t1}, which is not linked` }])
+    [{ path: ['tags', 'connect', '0', 'position'], message: `tags.connect[0].position refers to ${t1}, which is not linked` }])
 })
 
 t.test('to-one relations with connect and disconnect', async t => {

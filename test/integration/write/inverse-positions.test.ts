@@ -69,7 +69,7 @@ t.test('inverse side and positions', async t => {
     const id = await create('article', { title: 'created with positions', tags: { connect: [t5, { id: t4, position: { before: t5 } }] } })
     t.same(await owned(rows, 'articles_tags_lnk', id), [t4, t5])
     await rejectsWithIssues(t, update('article', id, { tags: { disconnect: [t5], connect: [{ id: t5, position: { after: t5 } }] } }),
-      [{ path: ['data', 'tags', 'connect', 0, 'position'], message: `tags.connect[0].position refers to ${t5}, which is not linked` }])
+      [{ path: ['tags', 'connect', '0', 'position'], message: `tags.connect[0].position refers to ${t5}, which is not linked` }])
     t.same(await owned(rows, 'articles_tags_lnk', id), [t4, t5], 'unchanged after the refusal')
   })
 })

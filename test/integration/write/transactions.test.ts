@@ -24,17 +24,17 @@ t.test('failed writes of articles', async t => {
 
   await rejectsWithIssues(t, createEntry(db, registry, article, {
     data: { ...valid, blocks: [...valid.blocks, { __component: 'blocks.quote', attribution: 'no text' }] }
-  }), [{ path: ['data', 'blocks', 2, 'text'], message: 'blocks[2].text must be defined' }])
+  }), [{ path: ['blocks', '2', 'text'], message: 'blocks[2].text must be defined.' }])
   t.same(await tableCounts(), before, 'the third zone item is invalid: nothing written')
 
   await rejectsWithIssues(t, createEntry(db, registry, article, {
     data: { ...valid, blocks: [...valid.blocks, { __component: 'blocks.related-articles', articles: [99999] }] }
-  }), [{ path: ['data', 'blocks', 2, 'articles'], message: 'blocks[2].articles has 1 relation(s) of type api::article.article that do not exist (99999)' }])
+  }), [{ path: ['blocks', '2', 'articles'], message: 'blocks[2].articles has 1 relation(s) of type api::article.article that do not exist (99999)' }])
   t.same(await tableCounts(), before, 'an unknown related id after valid components: nothing written')
 
   await rejectsWithIssues(t, updateEntry(db, registry, article, existing, {
     data: { title: 'changed', tags: [], seo: { metaTitle: 'replaced' }, blocks: [], author: 99999 }
-  }), [{ path: ['data', 'author'], message: 'author has 1 relation(s) of type api::author.author that do not exist (99999)' }])
+  }), [{ path: ['author'], message: 'author has 1 relation(s) of type api::author.author that do not exist (99999)' }])
   t.same(await tableCounts(), before, 'a failed update deletes no component and no link')
   t.same(await articleRow(), rowBefore, 'and changes no value')
 })
@@ -75,12 +75,12 @@ t.test('a write refused by the database in the middle of the flush is rolled bac
 
   await rejectsWithIssues(t, createEntry(db, registry, box, {
     data: { doc: { taken: true }, parts: [{ name: 'x' }], zone: [{ __component: 'parts.holder', inner: { name: 'y' } }] }
-  }), [{ path: ['data', 'doc'], message: 'This attribute must be unique' }])
+  }), [{ path: ['doc'], message: 'This attribute must be unique' }])
   t.same(await tableCounts(), before, 'component rows inserted before the entry are rolled back')
 
   await rejectsWithIssues(t, updateEntry(db, registry, box, id, {
     data: { label: 'changed', doc: { taken: true }, parts: [{ name: 'new' }], zone: [] }
-  }), [{ path: ['data', 'doc'], message: 'This attribute must be unique' }])
+  }), [{ path: ['doc'], message: 'This attribute must be unique' }])
   t.same(await tableCounts(), before, 'component rows deleted before the flush are back')
   t.same(await snapshot(), contentBefore, 'values unchanged')
 })

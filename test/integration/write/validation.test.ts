@@ -4,12 +4,14 @@ import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
 import { createEntry, deleteEntry, updateEntry } from '../../../plugin/repository/write.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues, rejectsWithStatus } from './fixtures/expect.js'
+import { owned } from './fixtures/links.js'
 
 t.test('validation against the example model', async t => {
-  const { db, registry, contentType, insertFile } = await openTestDatabase(t)
+  const { db, registry, contentType, insertFile, rows } = await openTestDatabase(t)
   const article = contentType('article')
   const author = contentType('author')
   const create = async (model: typeof article, data: unknown): Promise<number> => await createEntry(db, registry, model, { data })
+  const createStrictly = async (model: typeof article, data: unknown): Promise<number> => await createEntry(db, registry, model, { data }, { strict: true })
   const articleId = await create(article, { title: 'Existing' })
 
   t.test('a body without a data object', async t => {
@@ -21,27 +23,36 @@ t.test('validation against the example model', async t => {
     t.match(error, { status: 400, message: 'Missing "data" payload in the request body' })
   })
 
-  t.test('unknown attributes, at any depth', async t => {
-    await rejectsWithIssues(t, create(article, { title: 'x', nope: 1 }), [{ path: ['data', 'nope'], message: 'Invalid key nope' }])
-    await rejectsWithIssues(t, create(article, { title: 'x', seo: { metaTitle: 'm', bogus: true } }),
-      [{ path: ['data', 'seo', 'bogus'], message: 'Invalid key bogus' }])
-    await rejectsWithIssues(t, create(article, { title: 'x', blocks: [{ __component: 'blocks.quote', text: 'q', extra: 1 }] }),
-      [{ path: ['data', 'blocks', 0, 'extra'], message: 'Invalid key extra' }])
+  t.test('strict: unknown attributes, at any depth, are 400s', async t => {
+    await rejectsWithIssues(t, createStrictly(article, { title: 'x', nope: 1 }), [{ path: ['nope'], message: 'Invalid key nope' }])
+    await rejectsWithIssues(t, createStrictly(article, { title: 'x', seo: { metaTitle: 'm', bogus: true } }),
+      [{ path: ['seo', 'bogus'], message: 'Invalid key bogus' }])
+    await rejectsWithIssues(t, createStrictly(article, { title: 'x', blocks: [{ __component: 'blocks.quote', text: 'q', extra: 1 }] }),
+      [{ path: ['blocks', '0', 'extra'], message: 'Invalid key extra' }])
     // publishedAt exists only on draftAndPublish types.
-    await rejectsWithIssues(t, create(author, { name: 'x', publishedAt: null }),
-      [{ path: ['data', 'publishedAt'], message: 'Invalid key publishedAt' }])
+    await rejectsWithIssues(t, createStrictly(author, { name: 'x', publishedAt: null }),
+      [{ path: ['publishedAt'], message: 'Invalid key publishedAt' }])
+  })
+
+  t.test('by default, unknown attributes at any depth are dropped (Strapi 4.26)', async t => {
+    t.ok(await create(article, { title: 'x', nope: 1 }) > 0)
+    t.ok(await create(article, { title: 'x', seo: { metaTitle: 'm', bogus: true } }) > 0)
+    t.ok(await create(article, { title: 'x', blocks: [{ __component: 'blocks.quote', text: 'q', extra: 1 }] }) > 0)
+    const id = await create(author, { name: 'x', publishedAt: null })
+    t.same(await db.query('select name from authors where id = $1', [id]), [{ name: 'x' }])
   })
 
   t.test('required, on create and when an update sends null, also inside components and zones', async t => {
-    await rejectsWithIssues(t, create(article, {}), [{ path: ['data', 'title'], message: 'title must be defined' }])
+    // Messages as Strapi 4.26 words them: missing is "must be defined.", null is yup's type error.
+    await rejectsWithIssues(t, create(article, {}), [{ path: ['title'], message: 'title must be defined.' }])
     await rejectsWithIssues(t, updateEntry(db, registry, article, articleId, { data: { title: null } }),
-      [{ path: ['data', 'title'], message: 'title must be defined' }])
+      [{ path: ['title'], message: 'title must be a `string` type, but the final value was: `null`.' }])
     await rejectsWithIssues(t, create(article, { title: 'x', seo: { keywords: 'k' } }),
-      [{ path: ['data', 'seo', 'metaTitle'], message: 'seo.metaTitle must be defined' }])
+      [{ path: ['seo', 'metaTitle'], message: 'seo.metaTitle must be defined.' }])
     await rejectsWithIssues(t, create(article, { title: 'x', blocks: [{ __component: 'blocks.rich-text' }, { __component: 'blocks.quote', attribution: 'a' }] }),
-      [{ path: ['data', 'blocks', 1, 'text'], message: 'blocks[1].text must be defined' }])
+      [{ path: ['blocks', '1', 'text'], message: 'blocks[1].text must be defined.' }])
     await rejectsWithIssues(t, create(author, { name: 'x', socialLinks: [{ label: 'ok', url: 'https://x.org' }, { label: 'no url' }] }),
-      [{ path: ['data', 'socialLinks', 1, 'url'], message: 'socialLinks[1].url must be defined' }])
+      [{ path: ['socialLinks', '1', 'url'], message: 'socialLinks[1].url must be defined.' }])
   })
 
   t.test('types', async t => {
@@ -69,7 +80,7 @@ t.test('validation against the example model', async t => {
       [{ metadata: { key: 'nul \u0000' } }, 'metadata', 'metadata must not contain the NUL character (\\u0000)']
     ]
     for (const [data, name, message] of cases) {
-      await rejectsWithIssues(t, create(article, { title: 't', ...data }), [{ path: ['data', name], message }])
+      await rejectsWithIssues(t, create(article, { title: 't', ...data }), [{ path: [name], message }])
     }
   })
 
@@ -87,24 +98,24 @@ t.test('validation against the example model', async t => {
     ]
     for (const [model, data, path, message] of cases) {
       const required = model === article ? { title: 't' } : { name: 'n' }
-      await rejectsWithIssues(t, create(model, { ...required, ...data }), [{ path: ['data', ...path], message }])
+      await rejectsWithIssues(t, create(model, { ...required, ...data }), [{ path: [...path], message }])
     }
     const [issue] = [contentType('issue')]
-    await rejectsWithIssues(t, create(issue!, { number: 2147483648 }), [{ path: ['data', 'number'], message: 'number is out of range for an integer' }])
-    await rejectsWithIssues(t, create(issue!, { number: 0 }), [{ path: ['data', 'number'], message: 'number must be greater than or equal to 1' }])
+    await rejectsWithIssues(t, create(issue!, { number: 2147483648 }), [{ path: ['number'], message: 'number is out of range for an integer' }])
+    await rejectsWithIssues(t, create(issue!, { number: 0 }), [{ path: ['number'], message: 'number must be greater than or equal to 1' }])
   })
 
   t.test('unique: against other rows, not against the row itself', async t => {
     const tag = contentType('tag')
     const id = await create(tag, { name: 'Unique' })
-    await rejectsWithIssues(t, create(tag, { name: 'Unique' }), [{ path: ['data', 'name'], message: 'This attribute must be unique' }])
+    await rejectsWithIssues(t, create(tag, { name: 'Unique' }), [{ path: ['name'], message: 'This attribute must be unique' }])
     await updateEntry(db, registry, tag, id, { data: { name: 'Unique' } })
-    await rejectsWithIssues(t, create(article, { title: 'x', slug: 'existing' }), [{ path: ['data', 'slug'], message: 'This attribute must be unique' }])
+    await rejectsWithIssues(t, create(article, { title: 'x', slug: 'existing' }), [{ path: ['slug'], message: 'This attribute must be unique' }])
     const category = contentType('category')
     await create(category, { name: 'Science' })
     await rejectsWithIssues(t, create(category, { name: 'Science', position: -1 }), [
-      { path: ['data', 'position'], message: 'position must be greater than or equal to 0' },
-      { path: ['data', 'name'], message: 'This attribute must be unique' }
+      { path: ['position'], message: 'position must be greater than or equal to 0' },
+      { path: ['name'], message: 'This attribute must be unique' }
     ])
   })
 
@@ -123,7 +134,7 @@ t.test('validation against the example model', async t => {
       [{ tags: { set: [tag], connect: [tag] } }, ['tags'], 'tags cannot combine set with connect or disconnect'],
       [{ tags: { set: tag } }, ['tags', 'set'], 'tags.set must be a list of ids'],
       [{ tags: { connect: tag } }, ['tags', 'connect'], 'tags.connect must be a list of ids or { id, position } objects'],
-      [{ tags: { connect: [], add: [1] } }, ['tags', 'add'], 'tags.add is not a relation operation (expected connect, disconnect or set)'],
+      [{ tags: { connect: [], add: [1] } }, ['tags', 'add'], 'tags.add is not a relation operation (expected connect, disconnect, set or options)'],
       [{ tags: { connect: [{ id: tag, position: { before: 99999 } }] } }, ['tags', 'connect', 0, 'position'], 'tags.connect[0].position refers to 99999, which is not linked'],
       [{ tags: { connect: [{ id: tag, position: { middle: true } }] } }, ['tags', 'connect', 0, 'position'],
         'tags.connect[0].position must be one of { before: id }, { after: id }, { start: true }, { end: true }'],
@@ -135,7 +146,7 @@ t.test('validation against the example model', async t => {
         'blocks[0].articles has 1 relation(s) of type api::article.article that do not exist (99999)']
     ]
     for (const [data, path, message] of cases) {
-      await rejectsWithIssues(t, create(article, { title: 't', ...data }), [{ path: ['data', ...path], message }])
+      await rejectsWithIssues(t, create(article, { title: 't', ...data }), [{ path: [...path], message }])
     }
   })
 
@@ -143,13 +154,14 @@ t.test('validation against the example model', async t => {
     const video = await insertFile('video/mp4')
     const image = await insertFile('image/jpeg')
     await rejectsWithIssues(t, create(article, { title: 't', cover: 99999 }),
-      [{ path: ['data', 'cover'], message: 'cover has 1 relation(s) of type plugin::upload.file that do not exist (99999)' }])
+      [{ path: ['cover'], message: 'cover has 1 relation(s) of type plugin::upload.file that do not exist (99999)' }])
     await rejectsWithIssues(t, create(article, { title: 't', cover: video }),
-      [{ path: ['data', 'cover'], message: `cover accepts only images; file(s) ${video} are not` }])
-    await rejectsWithIssues(t, create(article, { title: 't', gallery: [image, video, image] }),
-      [{ path: ['data', 'gallery', 2], message: `gallery[2] repeats the id ${image}` }])
+      [{ path: ['cover'], message: `cover accepts only images; file(s) ${video} are not` }])
+    const gallery = await create(article, { title: 't', gallery: [image, video, image] })
+    t.same(await owned(rows, 'articles_gallery_lnk', gallery), [image, video],
+      'a file named twice in a multiple media field is linked once, where it first appears (Strapi 4.26)')
     await rejectsWithIssues(t, create(article, { title: 't', cover: [image, video] }),
-      [{ path: ['data', 'cover'], message: 'cover must hold at most one id: this attribute links a single entry' }])
+      [{ path: ['cover'], message: 'cover must hold at most one id: this attribute links a single entry' }])
   })
 
   t.test('components and dynamic zones: shapes, foreign ids, unknown __component', async t => {
@@ -163,7 +175,7 @@ t.test('validation against the example model', async t => {
       [{ blocks: { __component: 'blocks.quote' } }, ['blocks'], 'blocks must be a list of components, each naming its __component'],
       [{ blocks: ['text'] }, ['blocks', 0], 'blocks[0] must be an object'],
       [{ blocks: [{ __component: 'shared.seo', metaTitle: 'x' }] }, ['blocks', 0, '__component'], `blocks[0].__component must be one of the following values: ${allowed}`],
-      [{ blocks: [{ text: 'no component' }] }, ['blocks', 0, '__component'], `blocks[0].__component must be one of the following values: ${allowed}`],
+      [{ blocks: [{ text: 'no component' }] }, ['blocks', 0, '__component'], 'blocks[0].__component is a required field'],
       [{ seo: { id: 'x', metaTitle: 'm' } }, ['seo', 'id'], 'seo.id must be a positive integer id'],
       [{ seo: { id: theirs!.target_id, metaTitle: 'mine' } }, ['seo', 'id'], "seo.id is not a shared.seo component of this entry's seo"],
       [{ blocks: [{ __component: 'blocks.quote', id: theirQuote!.target_id, text: 'mine' }] }, ['blocks', 0, 'id'],
@@ -172,23 +184,23 @@ t.test('validation against the example model', async t => {
         "blocks[0].id is not a blocks.rich-text component of this entry's blocks"]
     ]
     for (const [data, path, message] of cases) {
-      await rejectsWithIssues(t, updateEntry(db, registry, article, articleId, { data }), [{ path: ['data', ...path], message }])
+      await rejectsWithIssues(t, updateEntry(db, registry, article, articleId, { data }), [{ path: [...path], message }])
     }
     await rejectsWithIssues(t, create(author, { name: 'n', socialLinks: { label: 'x' } }),
-      [{ path: ['data', 'socialLinks'], message: 'socialLinks must be a list of components' }])
+      [{ path: ['socialLinks'], message: 'socialLinks must be a list of components' }])
     const mine = await create(author, { name: 'n', socialLinks: [{ label: 'a', url: 'https://a' }] })
     const [link] = await db.query('select target_id from authors_social_links_lnk where owner_id = $1', [mine])
     await rejectsWithIssues(t, updateEntry(db, registry, author, mine, { data: { socialLinks: [{ id: link!.target_id }, { id: link!.target_id, label: 'again' }] } }),
-      [{ path: ['data', 'socialLinks', 1, 'id'], message: `socialLinks[1].id repeats the component id ${String(link!.target_id)}` }])
+      [{ path: ['socialLinks', '1', 'id'], message: `socialLinks[1].id repeats the component id ${String(link!.target_id)}` }])
   })
 
   t.test('every problem of a body at once, those found in the database included', async t => {
-    await rejectsWithIssues(t, create(article, { title: null, readingTime: 0, nope: 1, seo: { metaTitle: null }, author: 99999 }), [
-      { path: ['data', 'title'], message: 'title must be defined' },
-      { path: ['data', 'readingTime'], message: 'readingTime must be greater than or equal to 1' },
-      { path: ['data', 'nope'], message: 'Invalid key nope' },
-      { path: ['data', 'seo', 'metaTitle'], message: 'seo.metaTitle must be defined' },
-      { path: ['data', 'author'], message: 'author has 1 relation(s) of type api::author.author that do not exist (99999)' }
+    await rejectsWithIssues(t, createStrictly(article, { title: null, readingTime: 0, nope: 1, seo: { metaTitle: null }, author: 99999 }), [
+      { path: ['title'], message: 'title must be a `string` type, but the final value was: `null`.' },
+      { path: ['readingTime'], message: 'readingTime must be greater than or equal to 1' },
+      { path: ['nope'], message: 'Invalid key nope' },
+      { path: ['seo', 'metaTitle'], message: 'seo.metaTitle must be a `string` type, but the final value was: `null`.' },
+      { path: ['author'], message: 'author has 1 relation(s) of type api::author.author that do not exist (99999)' }
     ])
   })
 
@@ -237,32 +249,34 @@ t.test('required relations, components and zones; item counts; unique found by t
   const create = async (data: unknown): Promise<number> => await createEntry(db, registry, box, { data })
 
   await rejectsWithIssues(t, create({}), [
-    { path: ['data', 'owner'], message: 'owner must be defined' },
-    { path: ['data', 'main'], message: 'main must be defined' },
-    { path: ['data', 'needed'], message: 'needed must be defined' },
-    { path: ['data', 'code'], message: 'code must be defined' }
+    { path: ['owner'], message: 'owner must be defined.' },
+    { path: ['main'], message: 'main must be defined.' },
+    { path: ['needed'], message: 'needed must be defined.' },
+    { path: ['code'], message: 'code must be defined.' }
   ])
-  await rejectsWithIssues(t, create({ ...valid, owner: null, main: null, needed: [] }), [
-    { path: ['data', 'owner'], message: 'owner must be defined' },
-    { path: ['data', 'main'], message: 'main must be defined' },
-    { path: ['data', 'needed'], message: 'needed must be defined' }
+  // Strapi 4.26: required means present, so [] is a valid required zone; null is not a list.
+  await rejectsWithIssues(t, create({ ...valid, owner: null, main: null, needed: null }), [
+    { path: ['owner'], message: 'owner must be defined.' },
+    { path: ['main'], message: 'main must be a `object` type, but the final value was: `null`.' },
+    { path: ['needed'], message: 'needed must be a `array` type, but the final value was: `null`.' }
   ])
-  await rejectsWithIssues(t, create({ ...valid, parts: [part] }), [{ path: ['data', 'parts'], message: 'parts must have at least 2 items' }])
-  await rejectsWithIssues(t, create({ ...valid, parts: [part, part, part, part] }), [{ path: ['data', 'parts'], message: 'parts must have at most 3 items' }])
+  t.ok(await create({ ...valid, code: 'empty-needed', needed: [] }) > 0, 'a required zone may be []')
+  await rejectsWithIssues(t, create({ ...valid, parts: [part] }), [{ path: ['parts'], message: 'parts must have at least 2 items' }])
+  await rejectsWithIssues(t, create({ ...valid, parts: [part, part, part, part] }), [{ path: ['parts'], message: 'parts must have at most 3 items' }])
   await rejectsWithIssues(t, create({ ...valid, zone: [1, 2, 3].map(() => ({ __component: 'parts.part', name: 'z' })) }),
-    [{ path: ['data', 'zone'], message: 'zone must have at most 2 items' }])
+    [{ path: ['zone'], message: 'zone must have at most 2 items' }])
   const id = await create({ ...valid, parts: [], doc: { same: true } })
   t.ok(id > 0, 'an empty optional list is allowed despite min')
 
   await rejectsWithIssues(t, updateEntry(db, registry, box, id, { data: { owner: { disconnect: [person] } } }),
-    [{ path: ['data', 'owner'], message: 'owner must be defined' }])
+    [{ path: ['owner'], message: 'owner must be defined.' }])
   await rejectsWithIssues(t, updateEntry(db, registry, box, id, { data: { owner: [] } }),
-    [{ path: ['data', 'owner'], message: 'owner must be defined' }])
+    [{ path: ['owner'], message: 'owner must be defined.' }])
 
   // JSON values are left to the unique index (PostgreSQL error 23505), reported the same way.
   await rejectsWithIssues(t, create({ ...valid, code: 'other', doc: { same: true } }),
-    [{ path: ['data', 'doc'], message: 'This attribute must be unique' }])
-  await rejectsWithIssues(t, create({ ...valid, code: 'c' }), [{ path: ['data', 'code'], message: 'This attribute must be unique' }])
+    [{ path: ['doc'], message: 'This attribute must be unique' }])
+  await rejectsWithIssues(t, create({ ...valid, code: 'c' }), [{ path: ['code'], message: 'This attribute must be unique' }])
 })
 
 t.test('concurrent creates of one unique value: one wins, the others are 400s', async t => {
@@ -271,7 +285,7 @@ t.test('concurrent creates of one unique value: one wins, the others are 400s', 
   const results = await Promise.allSettled([1, 2, 3, 4, 5].map(async () => await createEntry(db, registry, person, { data: { name: 'Same' } })))
   t.equal(results.filter(result => result.status === 'fulfilled').length, 1)
   for (const result of results) {
-    if (result.status === 'rejected') t.match(result.reason, { status: 400, message: 'This attribute must be unique', details: { errors: [{ path: ['data', 'name'] }] } })
+    if (result.status === 'rejected') t.match(result.reason, { status: 400, message: 'This attribute must be unique', details: { errors: [{ path: ['name'] }] } })
   }
   t.same(await rows('select count(*)::int as n from people'), [{ n: 1 }])
 })

@@ -52,6 +52,11 @@ t.test('TypeBox checks bodies with the references resolved', async t => {
   t.notOk(Value.Check(update, schemas, { data: { slug: 'a b' } }), 'the uid pattern')
   t.notOk(Value.Check(update, schemas, { data: { seo: { id: 1, bogus: 1 } } }), 'unknown component field')
   t.notOk(Value.Check(update, schemas, { data: { blocks: [{ __component: 'shared.seo' }] } }), 'a component not allowed in the zone')
+  // Strapi 4.26: a list is cleared with [], never null; relation operations take options.strict.
+  t.notOk(Value.Check(update, schemas, { data: { blocks: null } }), 'null for a zone')
+  t.ok(Value.Check(update, schemas, { data: { blocks: [] } }), '[] for a zone')
+  t.ok(Value.Check(update, schemas, { data: { tags: { connect: [{ id: 1, position: { before: 9 } }], options: { strict: false } } } }), 'options.strict')
+  t.notOk(Value.Check(update, schemas, { data: { tags: { connect: [1], options: { loose: true } } } }), 'an unknown option')
 })
 
 t.test("Fastify's Ajv compiles them and validates a route body with them", async t => {

@@ -105,6 +105,8 @@ export interface RelationOperations {
   connect?: Array<Id | { id: Id, type?: string, position?: ConnectPosition }>
   disconnect?: RelationReference[]
   set?: RelationReference[]
+  /** \`strict: false\`: a connect placed relative to an entry that is not linked is appended. */
+  options?: { strict?: boolean }
 }
 
 /** A to-one relation or single media in a write: one reference, or \`null\` to clear. */
@@ -373,7 +375,7 @@ export interface ArticleCreateData {
   related?: ToManyInput
   coverOf?: ToOneInput
   seo?: SharedSeoComponentCreate | SharedSeoComponentUpdate | null
-  blocks?: Array<ZoneItem<'blocks.quote', BlocksQuoteComponentCreate | BlocksQuoteComponentUpdate> | ZoneItem<'blocks.rich-text', BlocksRichTextComponentCreate | BlocksRichTextComponentUpdate> | ZoneItem<'blocks.media', BlocksMediaComponentCreate | BlocksMediaComponentUpdate> | ZoneItem<'blocks.related-articles', BlocksRelatedArticlesComponentCreate | BlocksRelatedArticlesComponentUpdate>> | null
+  blocks?: Array<ZoneItem<'blocks.quote', BlocksQuoteComponentCreate | BlocksQuoteComponentUpdate> | ZoneItem<'blocks.rich-text', BlocksRichTextComponentCreate | BlocksRichTextComponentUpdate> | ZoneItem<'blocks.media', BlocksMediaComponentCreate | BlocksMediaComponentUpdate> | ZoneItem<'blocks.related-articles', BlocksRelatedArticlesComponentCreate | BlocksRelatedArticlesComponentUpdate>>
   /** ISO 8601 */
   publishedAt?: string | null
 }
@@ -411,7 +413,7 @@ export interface ArticleUpdateData {
   related?: ToManyInput
   coverOf?: ToOneInput
   seo?: SharedSeoComponentCreate | SharedSeoComponentUpdate | null
-  blocks?: Array<ZoneItem<'blocks.quote', BlocksQuoteComponentCreate | BlocksQuoteComponentUpdate> | ZoneItem<'blocks.rich-text', BlocksRichTextComponentCreate | BlocksRichTextComponentUpdate> | ZoneItem<'blocks.media', BlocksMediaComponentCreate | BlocksMediaComponentUpdate> | ZoneItem<'blocks.related-articles', BlocksRelatedArticlesComponentCreate | BlocksRelatedArticlesComponentUpdate>> | null
+  blocks?: Array<ZoneItem<'blocks.quote', BlocksQuoteComponentCreate | BlocksQuoteComponentUpdate> | ZoneItem<'blocks.rich-text', BlocksRichTextComponentCreate | BlocksRichTextComponentUpdate> | ZoneItem<'blocks.media', BlocksMediaComponentCreate | BlocksMediaComponentUpdate> | ZoneItem<'blocks.related-articles', BlocksRelatedArticlesComponentCreate | BlocksRelatedArticlesComponentUpdate>>
   /** ISO 8601 */
   publishedAt?: string | null
 }
@@ -458,7 +460,7 @@ export interface AuthorCreateData {
   password?: string | null
   articles?: ToManyInput
   featuredArticle?: ToOneInput
-  socialLinks?: Array<SharedLinkComponentCreate | SharedLinkComponentUpdate> | null
+  socialLinks?: Array<SharedLinkComponentCreate | SharedLinkComponentUpdate>
 }
 
 /** What an update of Author (api::author.author) sends under \`data\`: only what changes */
@@ -470,7 +472,7 @@ export interface AuthorUpdateData {
   password?: string | null
   articles?: ToManyInput
   featuredArticle?: ToOneInput
-  socialLinks?: Array<SharedLinkComponentCreate | SharedLinkComponentUpdate> | null
+  socialLinks?: Array<SharedLinkComponentCreate | SharedLinkComponentUpdate>
 }
 
 /** POST /authors */
