@@ -40,6 +40,8 @@ export interface ContentApiOptions {
   admin?: { jwtSecret?: string }
   /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
   i18n?: I18nOptions
+  /** True: what Strapi ignores (unknown populate keys, populates of scalars) is a 400 naming it. Default false. */
+  strict?: boolean
 }
 
 export interface ResolvedOptions {
@@ -54,6 +56,7 @@ export interface ResolvedOptions {
   docs: { path: string } | null
   /** null: no content type is localized. */
   i18n: LocaleSettings | null
+  strict: boolean
 }
 
 export class OptionsError extends Error {
@@ -101,6 +104,7 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!upload.ok) throw new OptionsError(upload.problem)
   const i18n = resolveLocaleSettings(options.i18n)
   if (!i18n.ok) throw new OptionsError(i18n.problem)
+  if (options.strict !== undefined && typeof options.strict !== 'boolean') throw new OptionsError('strict must be a boolean')
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -110,7 +114,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     pagination: { defaultPageSize, maxPageSize },
     upload: upload.value,
     docs: resolveDocs(options.docs),
-    i18n: i18n.value
+    i18n: i18n.value,
+    strict: options.strict ?? false
   }
 }
 

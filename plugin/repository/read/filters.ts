@@ -44,7 +44,8 @@ function textual (model: Model, name: string): boolean {
   return attribute?.kind === 'scalar' && SCALAR_TYPE_INFO[attribute.type].textual
 }
 
-function likePattern (value: FilterValue | FilterValue[], prefix: string, suffix: string): string {
+/** `value` as a LIKE pattern matching it literally between `prefix` and `suffix`. */
+export function likePattern (value: FilterValue | FilterValue[], prefix: string, suffix: string): string {
   const escaped = String(value).replace(/[\\%_]/g, character => `\\${character}`)
   return `${prefix}${escaped}${suffix}`
 }

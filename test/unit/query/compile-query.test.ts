@@ -40,7 +40,7 @@ t.test('a list query puts every part together', async t => {
 })
 
 t.test('unknown top-level parameters are ignored', async t => {
-  t.same(listQuery('locale=fr&foo[bar]=1&_q=x&filter=x'), listQuery(''))
+  t.same(listQuery('locale=fr&foo[bar]=1&filter=x'), listQuery(''))
 })
 
 t.test('raw objects from elsewhere (with a prototype) compile the same', async t => {
@@ -60,6 +60,9 @@ t.test('an entry query: fields, populate and publicationState only', async t => 
     publicationState: 'preview'
   }, 'filters, sort and pagination are not read')
   t.same(failure(() => entry('fields=nope')), { path: ['fields'], message: 'Invalid parameter nope' })
-  t.same(failure(() => entry('populate=nope')), { path: ['populate'], message: 'Invalid parameter nope' })
+  t.same(entry('populate=nope,tags').populate, entry('populate=tags').populate, 'an unknown populate key is ignored by default')
+  const strict = { strict: true, ignored: () => {} }
+  t.same(failure(() => compileEntryQuery(registry, article, parseQueryString('populate=nope'), strict)),
+    { path: ['populate'], message: 'Invalid parameter nope' }, 'strict: a 400 naming it')
   t.same(failure(() => entry('publicationState=x')), { path: ['publicationState'], message: 'Invalid parameter publicationState: must be live or preview' })
 })

@@ -124,7 +124,7 @@ t.test('components, nested components and zone items with the on strategy', asyn
   const { sql } = compiler.list(article, tree({
     fields: ['title'],
     populate: {
-      seo: { kind: 'component', fields: ['metaTitle'], populate: { openGraph: { kind: 'component', fields: ['ogTitle'], populate: {} } } },
+      seo: { kind: 'component', fields: ['metaTitle'], filters: null, populate: { openGraph: { kind: 'component', fields: ['ogTitle'], filters: null, populate: {} } } },
       blocks: { kind: 'dynamiczone', components: { 'blocks.quote': { fields: ['text'], populate: {} } } }
     }
   }))
