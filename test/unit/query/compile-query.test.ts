@@ -2,6 +2,7 @@ import t from 'tap'
 import { defaultFieldNames } from '../../../plugin/content-types/model.js'
 import { compileEntryQuery, compileListQuery } from '../../../plugin/query/compile-query.js'
 import { parseQueryString } from '../../../plugin/query/parse.js'
+import type { EntryQuery } from '../../../plugin/query/tree.js'
 import { LIMITS, article, failure, listQuery, registry } from './registry-fixture.js'
 
 t.test('a list query puts every part together', async t => {
@@ -52,7 +53,7 @@ t.test('raw objects from elsewhere (with a prototype) compile the same', async t
 })
 
 t.test('an entry query: fields, populate and publicationState only', async t => {
-  const entry = (query: string): unknown => compileEntryQuery(registry, article, parseQueryString(query))
+  const entry = (query: string): EntryQuery => compileEntryQuery(registry, article, parseQueryString(query))
   t.same(entry(''), { fields: defaultFieldNames(article), populate: {}, publicationState: 'live' })
   t.same(entry('fields=title&populate[0]=tags&publicationState=preview&filters[nope]=1&sort=nope&pagination[page]=x'), {
     fields: ['title'],
