@@ -146,3 +146,9 @@ t.test('a single entry is one statement keyed by a parameter', async t => {
   t.match(sql, /where t1\."id" = \$1 and t1\."published_at" is not null$/)
   t.same(params, [7])
 })
+
+t.test('creator fields: the names selected of each creator, id always', async t => {
+  const { sql } = compiler.list(article, tree({ creatorFields: true, creatorSelection: { createdBy: ['firstname'] } }))
+  t.match(sql, /'createdBy', \(select json_build_object\('id', a\d+\."id", 'firstname', a\d+\."firstname"\) from/)
+  t.match(sql, /'updatedBy', \(select json_build_object\('id', a\d+\."id", 'firstname', a\d+\."firstname", 'lastname', a\d+\."lastname"\) from/)
+})
