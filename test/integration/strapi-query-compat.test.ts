@@ -11,7 +11,7 @@ import t from 'tap'
 import contentApi from '../../plugin/index.js'
 import type { ContentApiOptions } from '../../plugin/index.js'
 import { EXAMPLE_SCHEMAS, buildTestApp, freshDatabase } from '../helpers/app.js'
-import { post, seedMagazine } from '../helpers/magazine.js'
+import { seedMagazine } from '../helpers/magazine.js'
 
 /** The example model with a logger whose warnings the test reads. */
 async function loggedApp (options: Partial<ContentApiOptions>): Promise<{ app: FastifyInstance, warnings: Array<Record<string, any>> }> {
