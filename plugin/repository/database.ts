@@ -11,6 +11,7 @@ import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../content-types/registry.js'
 import { buildEntitySchemas } from './entities.js'
+import { declareSearchIndexes } from './search-indexes.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -94,6 +95,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
   } as Parameters<typeof MikroORM.init>[0])
   try {
     await orm.schema.ensureDatabase()
+    await declareSearchIndexes(orm, registry, embedded)
     await orm.schema.update({ safe: true, dropTables: false })
   } catch (error) {
     await orm.close(true)
