@@ -82,7 +82,10 @@ function emptyRequest (): PopulateRequest {
 function readRequest (context: Context, raw: unknown, path: KeyPath, into: PopulateRequest): PopulateRequest {
   if (raw === undefined) return into
   if (typeof raw === 'string') {
-    for (const item of splitCommaList(raw, path)) addDottedPath(into, item, path)
+    // Strapi skips empty names (`populate=`, `populate=a,,b`, what `list.join(',')` makes of
+    // an empty list); strict mode names them.
+    const names = context.leniency.strict ? splitCommaList(raw, path) : raw.split(',').map(name => name.trim()).filter(name => name !== '')
+    for (const item of names) addDottedPath(into, item, path)
     return into
   }
   const items = listItems(raw)

@@ -270,6 +270,7 @@ t.test('by default, a string value other than false-like counts as true; an empt
   t.same(populate('populate[seo]=metaSocial'), { seo: component(SEO) })
   t.same(populate('populate[author]=yes&populate[tags]=f'), { author: relation(AUTHOR) })
   t.same(populate('populate[author]='), {})
+  t.same(populate('populate=&populate[1]=author,,'), { author: relation(AUTHOR) }, 'empty names in a list are skipped')
   t.same(populate('populate[blocks][on][blocks.quote]=maybe'), { blocks: zone({ 'blocks.quote': item(['text', 'author']) }) })
   t.same(failure(() => populate('populate[author][0]=name')), {
     path: ['populate', 'author'], message: 'Invalid parameter populate[author]: expected true, false or an object of populate options'
