@@ -1,5 +1,5 @@
 /**
- * What is measured: eight requests a content API serves all day. Every server receives the
+ * What is measured: nine requests a content API serves all day. Every server receives the
  * same query string (the ceiling answers `/ceiling/<name>` and ignores it, though Fastify
  * still parses it); writes send the same body shape to each.
  */
@@ -186,6 +186,7 @@ export function scenarios (fixture: Fixture): Scenario[] {
     { kind: 'read', name: 'zone-on', title: 'list of 25, dynamic zone with the `on` strategy', path: `/api/articles?${ZONE_ON}`, ormFind: true },
     { kind: 'read', name: 'entry-deep', title: 'one entry, deep populate', path: `/api/articles/${fixture.singleArticleId}?${DEEP_POPULATE}`, ormFind: true },
     { kind: 'read', name: 'filter-heavy', title: 'filtered list: $containsi, through a relation, $or, two sorts, page 3', path: `/api/articles?${filterHeavy(fixture)}`, ormFind: false },
+    { kind: 'read', name: 'search', title: 'list of 25, full-text `_q` over the text-like attributes', path: `/api/articles?${query([['_q', fixture.filter.titleContains]])}`, ormFind: false },
     {
       kind: 'write',
       name: 'create',

@@ -122,6 +122,7 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!upload.ok) throw new OptionsError(upload.problem)
   const i18n = resolveLocaleSettings(options.i18n)
   if (!i18n.ok) throw new OptionsError(i18n.problem)
+  if (options.strict !== undefined && typeof options.strict !== 'boolean') throw new OptionsError('strict must be a boolean')
   return {
     schemas: options.schemas ?? null,
     contentTypes,

@@ -68,11 +68,14 @@ function attributeProperties (registry: Registry, model: Model): Record<string, 
   return properties
 }
 
-/** Spec 4.7: present on list entries of types with populateCreatorFields, when a handler asks. */
+/**
+ * Spec 4.7: present on list entries of types with populateCreatorFields, when a handler
+ * asks; `populate[createdBy][fields]` may leave either name out.
+ */
 const creator = (): TSchema => Type.Optional(nullable(Type.Object({
   id: Type.Integer(),
-  firstname: Type.String(),
-  lastname: nullable(Type.String())
+  firstname: Type.Optional(Type.String()),
+  lastname: Type.Optional(nullable(Type.String()))
 })))
 
 function creatorProperties (model: Model): Record<string, TSchema> {

@@ -167,6 +167,23 @@ function filterHeavy (): string {
   })}`
 }
 
+/**
+ * `_q` as Strapi v4 searches a word: the id and every string-like column as text containing
+ * it, ignoring case (internal_notes is private, so never searched); the first page and the total.
+ */
+function search (): string {
+  const columns = ['a.id::text', 'a.title', 'a.slug', 'a.excerpt', 'a.body', 'a.status', 'a.contact_email']
+  return `with matching as (
+    select a.* from articles a where a.published_at is not null and (${columns.map(column => `${column} ilike $1`).join(' or ')}))
+  ${listEnvelope({
+    page: 1,
+    pageSize: 25,
+    pageJson: `coalesce((select json_agg(${entry('p', articleAttributes('p'), true)} order by p.id)
+      from (select * from matching order by id limit 25) p), '[]'::json)`,
+    countSql: 'select count(*)::int as total from matching'
+  })}`
+}
+
 export function ceilingReads (fixture: Fixture): Record<string, CeilingQuery> {
   return {
     list: { sql: firstPage(a => entry(a, articleAttributes(a), true)), params: [] },
@@ -180,6 +197,7 @@ export function ceilingReads (fixture: Fixture): Record<string, CeilingQuery> {
     'filter-heavy': {
       sql: filterHeavy(),
       params: [`%${fixture.filter.titleContains}%`, fixture.filter.categories, fixture.filter.minReadingTime]
-    }
+    },
+    search: { sql: search(), params: [`%${fixture.filter.titleContains}%`] }
   }
 }

@@ -77,6 +77,8 @@ function prunePopulate (scope: AccessScope, model: Model, populate: Record<strin
       checkFilter(scope, target, node.filters)
       checkSort(scope, target, node.sort)
     }
+    // A component's filters may reach through its relations too.
+    if (node.kind === 'component') checkFilter(scope, target, node.filters)
     kept[name] = { ...node, populate: prunePopulate(scope, target, node.populate) }
   }
   return kept

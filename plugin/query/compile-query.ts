@@ -6,6 +6,8 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { EntryQuery, PublicationState, QueryTree, Selection } from './tree.js'
+import { compileCreatorSelection } from './creator-fields.js'
+import { QUIET_LENIENCY, type Leniency } from './leniency.js'
 import { compileFields } from './fields.js'
 import { compileFilters } from './filters.js'
 import { compilePagination, type PageSizeLimits } from './pagination.js'
@@ -14,7 +16,10 @@ import { compilePopulate } from './populate.js'
 import { compileSort } from './sort.js'
 import { ALL_LOCALES, isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
 
-export type ListQueryOptions = PageSizeLimits
+export interface ListQueryOptions extends PageSizeLimits {
+  /** Strict or Strapi-lenient populate, and who hears of ignored keys; default lenient and quiet. */
+  leniency?: Leniency
+}
 
 /**
  * A list read: `fields`, `populate`, `filters`, `sort`, `pagination`, `publicationState`,
@@ -24,29 +29,42 @@ export function compileListQuery (
   registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>, options: ListQueryOptions
 ): QueryTree {
   const tree: QueryTree = {
-    ...compileSelection(registry, model, raw),
+    ...compileSelection(registry, model, raw, options.leniency ?? QUIET_LENIENCY),
     filters: compileFilters(registry, model, raw.filters, ['filters']),
     sort: compileSort(registry, model, raw.sort, ['sort']),
     pagination: compilePagination(raw.pagination, ['pagination'], options),
     publicationState: compilePublicationState(raw.publicationState)
   }
   if (model.localized) tree.locale = compileListLocale(registry, raw.locale)
+  const creatorSelection = compileCreatorSelection(raw.populate, ['populate'])
+  if (creatorSelection !== undefined) tree.creatorSelection = creatorSelection
+  const search = compileSearch(raw._q)
+  if (search !== undefined) tree.search = search
   return tree
 }
 
 /** A single-entry read (and the answer of a write): filters, sort and pagination do not apply. */
-export function compileEntryQuery (registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>): EntryQuery {
+export function compileEntryQuery (
+  registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>, leniency: Leniency = QUIET_LENIENCY
+): EntryQuery {
   return {
-    ...compileSelection(registry, model, raw),
+    ...compileSelection(registry, model, raw, leniency),
     publicationState: compilePublicationState(raw.publicationState)
   }
 }
 
-function compileSelection (registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>): Selection {
+function compileSelection (registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>, leniency: Leniency): Selection {
   return {
     fields: compileFields(model, raw.fields, ['fields']),
-    populate: compilePopulate(registry, model, raw.populate, ['populate'])
+    populate: compilePopulate(registry, model, raw.populate, ['populate'], leniency)
   }
+}
+
+/** `_q=<text>`; an empty one searches nothing, as in Strapi. */
+function compileSearch (raw: unknown): string | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (typeof raw !== 'string') throw invalidValue(['_q'], 'must be a single text')
+  return raw
 }
 
 /**

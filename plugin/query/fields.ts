@@ -57,7 +57,8 @@ export function compileFields (model: Model, raw: unknown, path: KeyPath): strin
   return [...model.attributes.keys()].filter(name => requested.has(name))
 }
 
-function fieldTexts (raw: unknown, path: KeyPath): Array<[string, KeyPath]> {
+/** The texts of a `fields` value with where each sits: one string or a list of strings. */
+export function fieldTexts (raw: unknown, path: KeyPath): Array<[string, KeyPath]> {
   if (typeof raw === 'string') return [[raw, path]]
   const items = listItems(raw)
   if (items === null) throw invalidValue(path, 'expected a field name, a comma-separated list or fields[0]=<name>')

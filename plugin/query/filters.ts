@@ -67,10 +67,7 @@ function whereObject (scope: Scope, condition: Record<string, unknown>, path: Ke
 
 function whereEntry (scope: Scope, key: string, value: unknown, path: KeyPath): Filter {
   if (key === '$and' || key === '$or') {
-    const filters = requireList(key, value, path).map(([index, item]) => {
-      if (!isRecord(item) || listItems(item) !== null) throw invalidValue([...path, index], 'expected a condition object')
-      return whereObject(scope, item, [...path, index])
-    })
+    const filters = requireList(key, value, path).map(([index, item]) => conditionItem(scope, item, [...path, index]))
     return { kind: key === '$and' ? 'and' : 'or', filters }
   }
   if (key === '$not') {
@@ -91,6 +88,14 @@ function whereEntry (scope: Scope, key: string, value: unknown, path: KeyPath): 
       return linkedConditions(target, value, path)
     }
   }
+}
+
+/** An item of `$and`/`$or`: a condition object, or (as in Strapi) a list of them that must all hold. */
+function conditionItem (scope: Scope, item: unknown, path: KeyPath): Filter {
+  const items = listItems(item)
+  if (items !== null) return conjunction(items.map(([index, inner]) => conditionItem(scope, inner, [...path, index])))
+  if (!isRecord(item)) throw invalidValue(path, 'expected a condition object')
+  return whereObject(scope, item, path)
 }
 
 /**
@@ -133,14 +138,36 @@ function scalarConditions (attribute: ScalarAttribute, attributePath: AttributeP
   }))
 }
 
+/** Operators whose value is a list; every other one compares with one value. */
+const LIST_OPERATORS: ReadonlySet<ComparisonOperator> = new Set(['$in', '$notIn', '$between'])
+
 function comparison (
   attribute: ScalarAttribute, attributePath: AttributePath, requested: ComparisonOperator, raw: unknown, path: KeyPath
 ): Filter {
   const items = listItems(raw)
-  // A list given to `$eq`/`$ne` means membership, as a bare list does.
-  const operator = items === null ? requested : requested === '$eq' ? '$in' : requested === '$ne' ? '$notIn' : requested
+  // A list given to `$eq` means membership, as a bare list does.
+  const operator = items !== null && requested === '$eq' ? '$in' : requested
   checkOperatorFits(attribute, operator, path)
+  if (operator === '$null' || operator === '$notNull') {
+    return { kind: 'compare', path: attributePath, operator, value: nullFlag(raw) }
+  }
+  if (items !== null && !LIST_OPERATORS.has(operator)) {
+    // As in Strapi, a list given to a one-value operator holds when any value does, the
+    // negative ones included: `$ne[0]=a&$ne[1]=b` is `<> a or <> b`.
+    const filters: Filter[] = items.map(([index, item]) =>
+      ({ kind: 'compare', path: attributePath, operator, value: coerced(attribute, item, [...path, index]) }))
+    return filters.length === 1 ? filters[0]! : { kind: 'or', filters }
+  }
   return { kind: 'compare', path: attributePath, operator, value: operatorValue(attribute, operator, raw, items, path) }
+}
+
+/**
+ * `$null`/`$notNull` take any value, as Strapi casts it: empty and false-like ones
+ * (`false`, `f`, `0`) mean false, anything else true.
+ */
+function nullFlag (raw: unknown): boolean {
+  if (typeof raw !== 'string') return raw !== false
+  return raw !== '' && parseBoolean(raw) !== false
 }
 
 function checkOperatorFits (attribute: ScalarAttribute, operator: ComparisonOperator, path: KeyPath): void {
@@ -157,19 +184,12 @@ function operatorValue (
   attribute: ScalarAttribute, operator: ComparisonOperator, raw: unknown, items: Array<[number, unknown]> | null, path: KeyPath
 ): FilterValue | FilterValue[] {
   switch (operator) {
-    case '$null': case '$notNull': {
-      // `filters[x][$null]` with no value reads as true.
-      const flag = raw === '' ? true : parseBoolean(raw)
-      if (flag === undefined) throw invalidValue(path, 'must be true or false')
-      return flag
-    }
     case '$in': case '$notIn':
       return (items ?? [[0, raw]]).map(([index, item]) => coerced(attribute, item, items === null ? path : [...path, index]))
     case '$between':
       if (items?.length !== 2) throw invalidValue(path, 'expects exactly two values: [0] and [1]')
       return items.map(([index, item]) => coerced(attribute, item, [...path, index]))
     default:
-      if (items !== null) throw invalidValue(path, `${operator} expects a single value`)
       return coerced(attribute, raw, path)
   }
 }

@@ -11,12 +11,19 @@ import type {
 import { defaultFieldNames } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { DynamicZonePopulate, Populate, Selection, ZoneComponentSelection } from './tree.js'
-import { CREATOR_FIELDS, compileFields, findAttribute, isPrivate, targetModel } from './fields.js'
+import { CREATOR_FIELDS, compileFields, isPrivate, targetModel } from './fields.js'
 import { compileFilters } from './filters.js'
 import {
   invalidParameter, invalidValue, isRecord, keyStep, listItems, splitCommaList, type KeyPath
 } from './parse.js'
 import { compileSort } from './sort.js'
+import { ignoreOrThrow, QUIET_LENIENCY, type Leniency } from './leniency.js'
+
+/** What every step of one populate compile shares. */
+interface Context {
+  registry: Registry
+  leniency: Leniency
+}
 
 /** What the client asked to populate on one model, merged from every form. */
 interface PopulateRequest {
@@ -37,10 +44,12 @@ interface NamedRequest {
 }
 
 const RELATION_OPTIONS = new Set(['fields', 'populate', 'filters', 'sort', 'count'])
-const COMPONENT_OPTIONS = new Set(['fields', 'populate'])
+// Strapi applies `filters` inside a component's populate too: only matching items appear.
+const COMPONENT_OPTIONS = new Set(['fields', 'populate', 'filters'])
 const ZONE_OPTIONS = new Set(['populate', 'on'])
 const ZONE_COMPONENT_OPTIONS = new Set(['fields', 'populate', 'filters', 'sort'])
 
+const SCALAR_POPULATE = 'only relations, media, components and dynamic zones can be populated'
 const PAGINATION_IN_POPULATE = 'populate cannot be combined with pagination'
 const WHY_NOT_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['pagination', PAGINATION_IN_POPULATE],
@@ -49,30 +58,39 @@ const WHY_NOT_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['start', PAGINATION_IN_POPULATE],
   ['limit', PAGINATION_IN_POPULATE],
   ['count', 'count applies to relations and media only'],
-  ['filters', 'filters inside populate apply to relations and media only'],
+  ['filters', 'filters inside populate apply to relations, media and components only'],
   ['sort', 'sort inside populate applies to relations and media only'],
   ['on', 'on applies to dynamic zones only'],
   ['fields', 'select the fields of zone components with on[<component>][fields]']
 ])
 
-/** `populate` of a read of `model`; absent: nothing populated. */
-export function compilePopulate (registry: Registry, model: Model, raw: unknown, path: KeyPath): Record<string, Populate> {
-  return populateOf(registry, model, readRequest(raw, path, emptyRequest()))
+/**
+ * `populate` of a read of `model`; absent: nothing populated. Unknown, private and scalar
+ * names are left out (and reported) unless `leniency.strict` asks for the 400.
+ */
+export function compilePopulate (
+  registry: Registry, model: Model, raw: unknown, path: KeyPath, leniency: Leniency = QUIET_LENIENCY
+): Record<string, Populate> {
+  const context: Context = { registry, leniency }
+  return populateOf(context, model, readRequest(context, raw, path, emptyRequest()))
 }
 
 function emptyRequest (): PopulateRequest {
   return { all: false, named: new Map() }
 }
 
-function readRequest (raw: unknown, path: KeyPath, into: PopulateRequest): PopulateRequest {
+function readRequest (context: Context, raw: unknown, path: KeyPath, into: PopulateRequest): PopulateRequest {
   if (raw === undefined) return into
   if (typeof raw === 'string') {
-    for (const item of splitCommaList(raw, path)) addDottedPath(into, item, path)
+    // Strapi skips empty names (`populate=`, `populate=a,,b`, what `list.join(',')` makes of
+    // an empty list); strict mode names them.
+    const names = context.leniency.strict ? splitCommaList(raw, path) : raw.split(',').map(name => name.trim()).filter(name => name !== '')
+    for (const item of names) addDottedPath(into, item, path)
     return into
   }
   const items = listItems(raw)
   if (items !== null) {
-    for (const [index, item] of items) readRequest(item, [...path, index], into)
+    for (const [index, item] of items) readRequest(context, item, [...path, index], into)
     return into
   }
   if (!isRecord(raw) || Object.keys(raw).length === 0) {
@@ -81,8 +99,8 @@ function readRequest (raw: unknown, path: KeyPath, into: PopulateRequest): Popul
   for (const [key, value] of Object.entries(raw)) {
     const at = [...path, keyStep(key)]
     // qs mixes `populate[0]=a` and `populate[b]=true` into one object: indices hold list items.
-    if (typeof keyStep(key) === 'number') readRequest(value, at, into)
-    else addNamed(into, key, value, at)
+    if (typeof keyStep(key) === 'number') readRequest(context, value, at, into)
+    else addNamed(context, into, key, value, at)
   }
   return into
 }
@@ -105,7 +123,7 @@ function addDottedPath (into: PopulateRequest, text: string, path: KeyPath): voi
 }
 
 /** `populate[name]=true|t|1|*`, `=false|f|0`, or `populate[name][...]`. */
-function addNamed (into: PopulateRequest, name: string, value: unknown, path: KeyPath): void {
+function addNamed (context: Context, into: PopulateRequest, name: string, value: unknown, path: KeyPath): void {
   const entry = namedEntry(into, name, path)
   if (isRecord(value) && listItems(value) === null) {
     if (entry.options !== null) throw invalidValue(path, 'given twice')
@@ -114,9 +132,20 @@ function addNamed (into: PopulateRequest, name: string, value: unknown, path: Ke
     entry.wanted = true
     return
   }
+  if (populateFlag(context, value, path)) entry.wanted = true
+}
+
+/**
+ * `true|t|1|*` and `false|f|0`. Strapi reads any other string as true (front ends send
+ * `populate[seo]=metaSocial`) and an empty one as false; strict mode wants a boolean.
+ */
+function populateFlag (context: Context, value: unknown, path: KeyPath): boolean {
   const flag = value === '*' ? true : parseBoolean(value)
-  if (flag === undefined) throw invalidValue(path, 'expected true, false or an object of populate options')
-  if (flag) entry.wanted = true
+  if (flag !== undefined) return flag
+  if (typeof value !== 'string' || context.leniency.strict) {
+    throw invalidValue(path, 'expected true, false or an object of populate options')
+  }
+  return value !== ''
 }
 
 /** A request is read into, so each compile of a shared one (zone components) gets its own copy. */
@@ -136,21 +165,27 @@ function namedEntry (into: PopulateRequest, name: string, path: KeyPath): NamedR
   return entry
 }
 
-function populateOf (registry: Registry, model: Model, request: PopulateRequest): Record<string, Populate> {
+function populateOf (context: Context, model: Model, request: PopulateRequest): Record<string, Populate> {
   const chosen = new Map<string, Populate>()
   if (request.all) {
     for (const attribute of model.attributes.values()) {
-      if (attribute.kind !== 'scalar' && !isPrivate(attribute)) chosen.set(attribute.name, attributePopulate(registry, attribute, null))
+      if (attribute.kind !== 'scalar' && !isPrivate(attribute)) chosen.set(attribute.name, attributePopulate(context, attribute, null))
     }
   }
   for (const [name, entry] of request.named) {
     // Creator fields are shown by their own feature (spec 4.7), never through populate.
     if (CREATOR_FIELDS.has(name)) continue
-    const attribute = findAttribute(model, name, entry.path)
-    if (attribute.kind === 'scalar') {
-      throw invalidParameter(entry.path, name, 'only relations, media, components and dynamic zones can be populated')
+    const attribute = model.attributes.get(name)
+    // Unknown and private names get the same answer, so a client cannot probe for private ones.
+    if (attribute === undefined || isPrivate(attribute)) {
+      ignoreOrThrow(context.leniency, { model: model.uid, name, path: entry.path })
+      continue
     }
-    if (entry.wanted) chosen.set(name, attributePopulate(registry, attribute, entry))
+    if (attribute.kind === 'scalar') {
+      ignoreOrThrow(context.leniency, { model: model.uid, name, path: entry.path, reason: SCALAR_POPULATE })
+      continue
+    }
+    if (entry.wanted) chosen.set(name, attributePopulate(context, attribute, entry))
   }
   const populate: Record<string, Populate> = {}
   for (const name of model.attributes.keys()) {
@@ -161,28 +196,29 @@ function populateOf (registry: Registry, model: Model, request: PopulateRequest)
 }
 
 /** The populate node of one attribute; `entry` null is the default (`*`, `=true`). */
-function attributePopulate (registry: Registry, attribute: PopulatableAttribute, entry: NamedRequest | null): Populate {
+function attributePopulate (context: Context, attribute: PopulatableAttribute, entry: NamedRequest | null): Populate {
   const options = entry?.options ?? {}
   const path = entry?.optionsPath ?? []
   const nested = entry?.nested ?? emptyRequest()
   switch (attribute.kind) {
     case 'relation': case 'media':
-      return relationPopulate(registry, attribute, options, path, nested)
+      return relationPopulate(context, attribute, options, path, nested)
     case 'component':
-      return componentPopulate(registry, attribute, options, path, nested)
+      return componentPopulate(context, attribute, options, path, nested)
     case 'dynamiczone':
-      return zonePopulate(registry, attribute, options, path, nested)
+      return zonePopulate(context, attribute, options, path, nested)
   }
 }
 
 function relationPopulate (
-  registry: Registry, attribute: RelationAttribute | MediaAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+  context: Context, attribute: RelationAttribute | MediaAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
 ): Populate {
-  checkOptions(options, path, RELATION_OPTIONS)
+  const { registry } = context
   const target = targetModel(registry, attribute)
+  checkOptions(context, target, options, path, RELATION_OPTIONS)
   return {
     kind: 'relation',
-    ...selection(registry, target, options, path, nested),
+    ...selection(context, target, options, path, nested),
     filters: compileFilters(registry, target, options.filters, [...path, 'filters']),
     sort: compileSort(registry, target, options.sort, [...path, 'sort']),
     count: readCount(options.count, [...path, 'count'])
@@ -190,19 +226,24 @@ function relationPopulate (
 }
 
 function componentPopulate (
-  registry: Registry, attribute: ComponentAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+  context: Context, attribute: ComponentAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
 ): Populate {
-  checkOptions(options, path, COMPONENT_OPTIONS)
-  return { kind: 'component', ...selection(registry, targetModel(registry, attribute), options, path, nested) }
+  const target = targetModel(context.registry, attribute)
+  checkOptions(context, target, options, path, COMPONENT_OPTIONS)
+  return {
+    kind: 'component',
+    ...selection(context, target, options, path, nested),
+    filters: compileFilters(context.registry, target, options.filters, [...path, 'filters'])
+  }
 }
 
 /** `fields` and nested `populate` of one model; dotted-path requests merge into the nested ones. */
 function selection (
-  registry: Registry, model: Model, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+  context: Context, model: Model, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
 ): Selection {
   return {
     fields: compileFields(model, options.fields, [...path, 'fields']),
-    populate: populateOf(registry, model, readRequest(options.populate, [...path, 'populate'], copyRequest(nested)))
+    populate: populateOf(context, model, readRequest(context, options.populate, [...path, 'populate'], copyRequest(nested)))
   }
 }
 
@@ -212,20 +253,24 @@ function selection (
  * one only those named under `on`.
  */
 function zonePopulate (
-  registry: Registry, attribute: DynamicZoneAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
+  context: Context, attribute: DynamicZoneAttribute, options: Record<string, unknown>, path: KeyPath, nested: PopulateRequest
 ): DynamicZonePopulate {
-  checkOptions(options, path, ZONE_OPTIONS)
+  const { registry } = context
+  checkOptions(context, null, options, path, ZONE_OPTIONS)
   if (options.on !== undefined) {
     if (options.populate !== undefined || nested.all || nested.named.size > 0) {
       throw invalidValue([...path, 'on'], 'use either populate (every component) or on (per component), not both')
     }
-    return { kind: 'dynamiczone', components: detailedZone(registry, attribute, options.on, [...path, 'on']) }
+    return { kind: 'dynamiczone', components: detailedZone(context, attribute, options.on, [...path, 'on']) }
   }
-  const request = readRequest(options.populate, [...path, 'populate'], copyRequest(nested))
+  const request = readRequest(context, options.populate, [...path, 'populate'], copyRequest(nested))
   const components = attribute.components.map(uid => registry.model(uid))
-  for (const [name, entry] of request.named) {
+  for (const [name, entry] of [...request.named]) {
     const known = CREATOR_FIELDS.has(name) || components.some(component => component.attributes.has(name))
-    if (!known) throw invalidParameter(entry.path, name)
+    if (known) continue
+    // Named by no component of the zone: reported once here, not once per component.
+    ignoreOrThrow(context.leniency, { model: attribute.components.join('|'), name, path: entry.path })
+    request.named.delete(name)
   }
   const on: Record<string, Selection> = {}
   for (const component of components) {
@@ -233,13 +278,14 @@ function zonePopulate (
       all: request.all,
       named: new Map([...request.named].filter(([name]) => component.attributes.has(name)))
     }
-    on[component.uid] = { fields: defaultFieldNames(component), populate: populateOf(registry, component, own) }
+    on[component.uid] = { fields: defaultFieldNames(component), populate: populateOf(context, component, own) }
   }
   return { kind: 'dynamiczone', components: on }
 }
 
 /** `on[<category>.<component>]=true` or `on[<category>.<component>][fields|populate]`. */
-function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw: unknown, path: KeyPath): Record<string, ZoneComponentSelection> {
+function detailedZone (context: Context, attribute: DynamicZoneAttribute, raw: unknown, path: KeyPath): Record<string, ZoneComponentSelection> {
+  const { registry } = context
   if (!isRecord(raw) || listItems(raw) !== null || Object.keys(raw).length === 0) {
     throw invalidValue(path, 'expected on[<category>.<component>][...]')
   }
@@ -247,12 +293,13 @@ function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw:
   for (const [uid, value] of Object.entries(raw)) {
     const at = [...path, uid]
     if (!attribute.components.includes(uid)) {
-      throw invalidParameter(at, uid, `not a component of the dynamic zone ${attribute.name}`)
+      ignoreOrThrow(context.leniency, { model: attribute.components.join('|'), name: uid, path: at, reason: `not a component of the dynamic zone ${attribute.name}` })
+      continue
     }
     const component = registry.model(uid)
     if (isRecord(value) && listItems(value) === null) {
-      checkOptions(value, at, ZONE_COMPONENT_OPTIONS)
-      const picked: ZoneComponentSelection = selection(registry, component, value, at, emptyRequest())
+      checkOptions(context, component, value, at, ZONE_COMPONENT_OPTIONS)
+      const picked: ZoneComponentSelection = selection(context, component, value, at, emptyRequest())
       const filters = compileFilters(registry, component, value.filters, [...at, 'filters'])
       const sort = compileSort(registry, component, value.sort, [...at, 'sort'])
       if (filters !== null) picked.filters = filters
@@ -260,9 +307,7 @@ function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw:
       chosen.set(uid, picked)
       continue
     }
-    const flag = value === '*' ? true : parseBoolean(value)
-    if (flag === undefined) throw invalidValue(at, 'expected true, false or an object of populate options')
-    if (flag) chosen.set(uid, { fields: defaultFieldNames(component), populate: {} })
+    if (populateFlag(context, value, at)) chosen.set(uid, { fields: defaultFieldNames(component), populate: {} })
   }
   const on: Record<string, ZoneComponentSelection> = {}
   for (const uid of attribute.components) {
@@ -272,9 +317,18 @@ function detailedZone (registry: Registry, attribute: DynamicZoneAttribute, raw:
   return on
 }
 
-function checkOptions (options: Record<string, unknown>, path: KeyPath, allowed: ReadonlySet<string>): void {
+/**
+ * Options misplaced on purpose (pagination, `on` outside a zone, ...) are a 400 in every
+ * mode; options no populate knows are ignored as Strapi ignores them, unless strict.
+ * `model` null: a zone, whose options are looked up on no single model.
+ */
+function checkOptions (context: Context, model: Model | null, options: Record<string, unknown>, path: KeyPath, allowed: ReadonlySet<string>): void {
   for (const key of Object.keys(options)) {
-    if (!allowed.has(key)) throw invalidParameter([...path, keyStep(key)], key, WHY_NOT_ALLOWED.get(key) ?? 'unknown populate option')
+    if (allowed.has(key)) continue
+    const at = [...path, keyStep(key)]
+    const why = WHY_NOT_ALLOWED.get(key)
+    if (why !== undefined) throw invalidParameter(at, key, why)
+    ignoreOrThrow(context.leniency, { model: model?.uid ?? 'dynamiczone', name: key, path: at, reason: 'unknown populate option' })
   }
 }
 

@@ -66,6 +66,8 @@ export interface RelationPopulate extends Selection {
 /** A populated component attribute (single or repeatable). */
 export interface ComponentPopulate extends Selection {
   kind: 'component'
+  /** Only matching items are returned (a single component that does not match is null). */
+  filters: Filter | null
 }
 
 /** The selection of one component's items in a zone; `on` may filter and sort them too. */
@@ -98,7 +100,16 @@ export interface QueryTree extends Selection {
   locale?: string | null
   /** `createdBy`/`updatedBy` on each entry (spec 4.7): set only by an extended list handler. */
   creatorFields?: boolean
+  /** What `populate[createdBy|updatedBy][fields]` selects of each creator; absent: id, firstname and lastname. */
+  creatorSelection?: CreatorSelection
+  /** `_q`: entries whose searchable attributes contain this text, ignoring case (absent or empty: no search). */
+  search?: string
 }
+
+/** The names a creator may show besides its `id` (spec 4.7). */
+export type CreatorField = 'firstname' | 'lastname'
+
+export type CreatorSelection = Partial<Record<'createdBy' | 'updatedBy', CreatorField[]>>
 
 /** Options of a single-entry read (get, and the answer of writes). */
 export interface EntryQuery extends Selection {

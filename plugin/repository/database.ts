@@ -18,6 +18,7 @@ import { healPool } from './pool-healing.js'
 import { openReplicaSet } from './replicas.js'
 import type { ReplicaSettings } from './replicas.js'
 import { isDatabaseUnavailable } from './unavailable.js'
+import { declareSearchIndexes } from './search-indexes.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -142,10 +143,11 @@ function ormConfig (registry: Registry, options: DatabaseOptions, systemEntities
  * Creates the database if needed and brings the tables up to date, on connections of their
  * own without the API's statement timeout: an index built on a large table may take minutes.
  */
-async function migrateSchema (config: OrmConfig): Promise<void> {
+async function migrateSchema (config: OrmConfig, registry: Registry): Promise<void> {
   const orm = await MikroORM.init({ ...config, driverOptions: { options: '-c jit=off' } } as OrmConfig)
   try {
     await orm.schema.ensureDatabase()
+    await declareSearchIndexes(orm, registry, false)
     await orm.schema.update({ safe: true, dropTables: false })
   } finally {
     await orm.close(true)
@@ -158,7 +160,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
   const dataDir = options.dataDir ?? './.data'
   if (embedded && !dataDir.startsWith('memory:')) await mkdir(dataDir, { recursive: true })
   const config = ormConfig(registry, options, systemEntities)
-  if (!embedded) await migrateSchema(config)
+  if (!embedded) await migrateSchema(config, registry)
   const orm = await MikroORM.init({
     ...config,
     ...(embedded

@@ -6,11 +6,12 @@ import { operationDocs } from '../openapi/operations.js'
 import type { ContentOperation } from '../openapi/operations.js'
 import type { CoreContext, CoreHandler, CoreHandlers, HandlerName } from './core-handlers.js'
 import { coreHandlers } from './core-handlers.js'
+import { IgnoredKeyLog } from './ignored-key-log.js'
 import { singleTypeHandlers } from './single-type-handlers.js'
 import type { ControllerFactory } from './controllers.js'
 import { coreApi, customRoute } from './controllers.js'
 
-export interface RoutesContext extends CoreContext {
+export interface RoutesContext extends Omit<CoreContext, 'ignoredKeys'> {
   controllers: Record<string, ControllerFactory>
 }
 
@@ -57,7 +58,9 @@ function routeSchema (model: ContentTypeModel, operation: ContentOperation, hide
   return { ...documentation, ...responses(model, operation === 'find' && !model.single ? 'ListResponse' : 'EntryResponse') }
 }
 
-export function registerContentTypeRoutes (app: FastifyInstance, context: RoutesContext): void {
+export function registerContentTypeRoutes (app: FastifyInstance, routes: RoutesContext): void {
+  // One memory of logged keys for every content type of this plugin instance.
+  const context = { ...routes, ignoredKeys: new IgnoredKeyLog() }
   // With the host's ignoreTrailingSlash the router already maps `/x/` to `/x`.
   const trailingSlashIsSame = app.initialConfig as { ignoreTrailingSlash?: boolean, routerOptions?: { ignoreTrailingSlash?: boolean } }
   const slashIgnored = trailingSlashIsSame.ignoreTrailingSlash === true || trailingSlashIsSame.routerOptions?.ignoreTrailingSlash === true

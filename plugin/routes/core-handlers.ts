@@ -15,6 +15,8 @@ import { ForbiddenError, NotFoundError } from '../errors.js'
 import type { ResolvedOptions } from '../options.js'
 import { compileEntryQuery, compileListQuery } from '../query/compile-query.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
+import type { Leniency } from '../query/leniency.js'
+import type { IgnoredKeyLog } from './ignored-key-log.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import type { Database } from '../repository/database.js'
 import type { Reader } from '../repository/reader.js'
@@ -33,6 +35,8 @@ export interface CoreContext {
   reader: Reader
   options: ResolvedOptions
   reads: ReadRouting
+  /** Where lenient compiles report the keys they ignored. */
+  ignoredKeys: IgnoredKeyLog
 }
 
 export interface FindOptions {
@@ -95,17 +99,23 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
   const { registry, reader, options } = context
   const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_BOUNDS)
   const entryQueries = new BoundedCache<EntryQuery>(QUERY_CACHE_BOUNDS)
+  // Cached queries are not compiled again, so each ignored key is reported on its first request.
+  const leniency = (request: FastifyRequest): Leniency => ({
+    strict: options.strict,
+    ignored: (key) => { context.ignoredKeys.warn(request.log, key) }
+  })
 
   // A query that fails to compile throws before it is cached, so errors are never cached.
   const listQuery = (request: FastifyRequest, caller: Caller, creatorFields: boolean): QueryTree =>
     listQueries.get(`${caller.ability.key}|${creatorFields ? 'c' : ''}|${rawQueryString(request)}`, () => {
-      const parsed = compileListQuery(registry, model, requestQuery(request), options.pagination)
+      const parsed = compileListQuery(registry, model, requestQuery(request), { ...options.pagination, leniency: leniency(request) })
       return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields }
     })
 
   const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery =>
     entryQueries.get(`${caller.ability.key}|${publicationState ?? ''}|${rawQueryString(request)}`, () => {
-      const query: EntryQuery = pruneSelection({ registry, ability: caller.ability }, model, compileEntryQuery(registry, model, requestQuery(request)))
+      const compiled = compileEntryQuery(registry, model, requestQuery(request), leniency(request))
+      const query: EntryQuery = pruneSelection({ registry, ability: caller.ability }, model, compiled)
       // The other localizations are entries of this type: listing them takes `find`, as populating them does.
       if (model.localized && !caller.ability.can(model.uid, 'find')) query.availableLocales = false
       return publicationState === undefined ? query : { ...query, publicationState }

@@ -33,9 +33,9 @@ export function countWrapper (count: string): string {
   return relationWrapper(jsonObject([['attributes', jsonObject([['count', count]])]]))
 }
 
-/** `createdBy`/`updatedBy` (spec 4.7): the admin's id and names, nothing else of them. */
-export function creatorObject (id: string, firstname: string, lastname: string): string {
-  return jsonObject([['id', id], ['firstname', firstname], ['lastname', lastname]])
+/** `createdBy`/`updatedBy` (spec 4.7): the admin's id and the names selected, nothing else of them. */
+export function creatorObject (id: string, fields: JsonPair[]): string {
+  return jsonObject([['id', id], ...fields])
 }
 
 /** Components are plain objects with their own id, not wrapped. */

@@ -4,7 +4,7 @@
  */
 import type { ContentTypeModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
-import type { EntryQuery, QueryTree } from '../../query/tree.js'
+import type { CreatorField, CreatorSelection, EntryQuery, QueryTree } from '../../query/tree.js'
 import { compileFilter } from './filters.js'
 import { whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
@@ -17,6 +17,7 @@ import { creatorObject } from '../../transform/entry-shape.js'
 import type { JsonPair } from '../../transform/entry-shape.js'
 import { ADMIN_USER_ENTITY } from '../../admin/admin-entity.js'
 import { orderBy } from './sort.js'
+import { searchCondition } from './search.js'
 
 export interface CompiledStatement {
   sql: string
@@ -55,14 +56,16 @@ function topLevelRow (scope: StatementScope, model: ContentTypeModel): RowRef & 
  * build the JSON of the rows they skip. How the total is counted depends on the filters
  * (both measured): without them a separate count is cheapest, since the page can stop
  * after `limit` rows of an index; with them every row is filtered anyway, and a window
- * count over the page query filters once instead of twice. An empty page (past the end)
- * has no row to carry the window count: only then does the separate count run.
+ * count over the page query filters once instead of twice (a `_q` search counts as a
+ * filter). An empty page (past the end) has no row to carry the window count: only then
+ * does the separate count run.
  */
 function compileList (scope: StatementScope, model: ContentTypeModel, tree: QueryTree): CompiledStatement {
   const conditions = (row: RowRef): string => {
     const all = scope.visibility(model, row.alias)
     if (typeof tree.locale === 'string') all.push(`${scope.column(model, row.alias, 'locale')} = ${scope.params.add(tree.locale)}`)
     if (tree.filters !== null) all.push(compileFilter(scope, row, tree.filters))
+    if (tree.search !== undefined) all.push(searchCondition(scope, row, tree.search))
     return whereClause(all)
   }
   const separateCount = (): string => {
@@ -70,7 +73,7 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
     return `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})`
   }
   const { pagination } = tree
-  const windowCount = pagination.withCount && tree.filters !== null
+  const windowCount = pagination.withCount && (tree.filters !== null || tree.search !== undefined)
   const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
   const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
   const inner = topLevelRow(scope, model)
@@ -78,7 +81,7 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
     `from ${inner.table} ${inner.alias}${conditions(inner)}` +
     `${orderBy(scope, inner, tree.sort)} limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
   const row: RowRef = { model, alias: scope.aliases.take('p') }
-  const creators = tree.creatorFields === true && model.populateCreatorFields ? creatorPairs(scope, row) : []
+  const creators = tree.creatorFields === true && model.populateCreatorFields ? creatorPairs(scope, row, tree.creatorSelection ?? {}) : []
   const entry = entryJson(scope, row, tree, { availableLocales: true }, creators)
   if (windowCount) {
     const total = `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int as total`
@@ -92,14 +95,19 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
 /** Attribute names start with a letter, so no column of a content table can be called this. */
 const TOTAL_COLUMN = '"__total"'
 
-/** Each creator as `{ id, firstname, lastname }` or null, from the admin users table. */
-function creatorPairs (scope: StatementScope, row: RowRef): JsonPair[] {
+const CREATOR_DEFAULT_FIELDS: CreatorField[] = ['firstname', 'lastname']
+
+/** Each creator as `{ id, firstname, lastname }` (or the names selected) or null, from the admin users table. */
+function creatorPairs (scope: StatementScope, row: RowRef, selection: CreatorSelection): JsonPair[] {
   const { names } = scope
   const admin = scope.aliases.take('a')
   const column = (property: string): string => `${admin}.${names.column(ADMIN_USER_ENTITY, property)}`
-  return (['createdBy', 'updatedBy'] as const).map(property => [property,
-    `(select ${creatorObject(column('id'), column('firstname'), column('lastname'))} from ${names.table(ADMIN_USER_ENTITY)} ${admin} ` +
-    `where ${column('id')} = ${row.alias}.${names.column(row.model.entity, property)})`])
+  return (['createdBy', 'updatedBy'] as const).map(property => {
+    const fields = (selection[property] ?? CREATOR_DEFAULT_FIELDS).map((name): JsonPair => [name, column(name)])
+    return [property,
+      `(select ${creatorObject(column('id'), fields)} from ${names.table(ADMIN_USER_ENTITY)} ${admin} ` +
+      `where ${column('id')} = ${row.alias}.${names.column(row.model.entity, property)})`]
+  })
 }
 
 /** Column `data`: the entry's JSON text, or no row. */

@@ -35,7 +35,14 @@ function comparePath (
   if (attribute.kind === 'dynamiczone') throw new Error(`Filter through dynamic zone ${name}`)
   const target = scope.registry.model(attribute.kind === 'component' ? attribute.component : attribute.target)
   const linked = linkedRows(scope, attribute.link, row, target)
-  const inner = comparePath(scope, linked, rest.length === 0 ? ['id'] : rest, operator, value)
+  const innerPath = rest.length === 0 ? ['id'] : rest
+  if ((operator === '$null' || operator === '$notNull') && innerPath.length === 1 && innerPath[0] === 'id') {
+    // A linked row's id is never null: `filters[parent][$null]=true` asks for no linked row,
+    // as Strapi's left join finds it.
+    const linkedExists = `exists (select 1 ${linked.from}${whereClause(linked.where)})`
+    return (operator === '$notNull') === (value !== false) ? linkedExists : `not ${linkedExists}`
+  }
+  const inner = comparePath(scope, linked, innerPath, operator, value)
   return `exists (select 1 ${linked.from}${whereClause([...linked.where, inner])})`
 }
 
@@ -44,7 +51,8 @@ function textual (model: Model, name: string): boolean {
   return attribute?.kind === 'scalar' && SCALAR_TYPE_INFO[attribute.type].textual
 }
 
-function likePattern (value: FilterValue | FilterValue[], prefix: string, suffix: string): string {
+/** `value` as a LIKE pattern matching it literally between `prefix` and `suffix`. */
+export function likePattern (value: FilterValue | FilterValue[], prefix: string, suffix: string): string {
   const escaped = String(value).replace(/[\\%_]/g, character => `\\${character}`)
   return `${prefix}${escaped}${suffix}`
 }

@@ -78,7 +78,8 @@ function relationJson (scope: StatementScope, parent: RowRef, attribute: Relatio
 function componentJson (scope: StatementScope, parent: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate): string {
   const linked = linkedRows(scope, attribute.link, parent, scope.registry.model(attribute.component))
   const item = componentObject(scope.column(linked.model, linked.alias, 'id'), selectionPairs(scope, linked, populate))
-  const rows = `${linked.from}${whereClause(linked.where)} order by ${linked.order}, ${linked.linkId}`
+  const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
+  const rows = `${linked.from}${whereClause(conditions)} order by ${linked.order}, ${linked.linkId}`
   return attribute.repeatable ? aggregate(`select ${item} as j ${rows}`) : `(select ${item} ${rows} limit 1)`
 }
 

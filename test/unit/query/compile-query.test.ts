@@ -2,6 +2,7 @@ import t from 'tap'
 import { defaultFieldNames } from '../../../plugin/content-types/model.js'
 import { compileEntryQuery, compileListQuery } from '../../../plugin/query/compile-query.js'
 import { parseQueryString } from '../../../plugin/query/parse.js'
+import type { EntryQuery } from '../../../plugin/query/tree.js'
 import { LIMITS, article, failure, listQuery, registry } from './registry-fixture.js'
 
 t.test('a list query puts every part together', async t => {
@@ -40,7 +41,7 @@ t.test('a list query puts every part together', async t => {
 })
 
 t.test('unknown top-level parameters are ignored', async t => {
-  t.same(listQuery('locale=fr&foo[bar]=1&_q=x&filter=x'), listQuery(''))
+  t.same(listQuery('locale=fr&foo[bar]=1&filter=x'), listQuery(''))
 })
 
 t.test('raw objects from elsewhere (with a prototype) compile the same', async t => {
@@ -52,7 +53,7 @@ t.test('raw objects from elsewhere (with a prototype) compile the same', async t
 })
 
 t.test('an entry query: fields, populate and publicationState only', async t => {
-  const entry = (query: string): unknown => compileEntryQuery(registry, article, parseQueryString(query))
+  const entry = (query: string): EntryQuery => compileEntryQuery(registry, article, parseQueryString(query))
   t.same(entry(''), { fields: defaultFieldNames(article), populate: {}, publicationState: 'live' })
   t.same(entry('fields=title&populate[0]=tags&publicationState=preview&filters[nope]=1&sort=nope&pagination[page]=x'), {
     fields: ['title'],
@@ -60,6 +61,9 @@ t.test('an entry query: fields, populate and publicationState only', async t => 
     publicationState: 'preview'
   }, 'filters, sort and pagination are not read')
   t.same(failure(() => entry('fields=nope')), { path: ['fields'], message: 'Invalid parameter nope' })
-  t.same(failure(() => entry('populate=nope')), { path: ['populate'], message: 'Invalid parameter nope' })
+  t.same(entry('populate=nope,tags').populate, entry('populate=tags').populate, 'an unknown populate key is ignored by default')
+  const strict = { strict: true, ignored: () => {} }
+  t.same(failure(() => compileEntryQuery(registry, article, parseQueryString('populate=nope'), strict)),
+    { path: ['populate'], message: 'Invalid parameter nope' }, 'strict: a 400 naming it')
   t.same(failure(() => entry('publicationState=x')), { path: ['publicationState'], message: 'Invalid parameter publicationState: must be live or preview' })
 })

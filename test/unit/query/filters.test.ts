@@ -14,7 +14,7 @@ t.test('a bare value is $eq, a list is $in', async t => {
   t.same(filters('filters[title]=Hello'), compare(['title'], '$eq', 'Hello'))
   t.same(filters('filters[title][0]=a&filters[title][1]=b'), compare(['title'], '$in', ['a', 'b']))
   t.same(filters('filters[views][$eq][0]=1&filters[views][$eq][1]=2'), compare(['views'], '$in', [1, 2]), '$eq with a list')
-  t.same(filters('filters[views][$ne][0]=1'), compare(['views'], '$notIn', [1]), '$ne with a list')
+  t.same(filters('filters[views][$ne][0]=1'), compare(['views'], '$ne', 1), '$ne with a one-value list')
 })
 
 t.test('every comparison operator, values coerced by type', async t => {
@@ -39,7 +39,7 @@ t.test('every comparison operator, values coerced by type', async t => {
     ['filters[title][$endsWith]=a', compare(['title'], '$endsWith', 'a')],
     ['filters[status][$endsWithi]=y', compare(['status'], '$endsWithi', 'y')],
     ['filters[title][$null]=true', compare(['title'], '$null', true)],
-    ['filters[title][$null]', compare(['title'], '$null', true)],
+    ['filters[title][$null]', compare(['title'], '$null', false)],
     ['filters[title][$null]=0', compare(['title'], '$null', false)],
     ['filters[title][$notNull]=t', compare(['title'], '$notNull', true)],
     ['filters[metadata][$null]=false', compare(['metadata'], '$null', false)],
@@ -139,8 +139,9 @@ t.test('errors name the key path', async t => {
     ['filters[views][$between][0]=1', ['filters', 'views', '$between'], 'Invalid parameter filters[views][$between]: expects exactly two values: [0] and [1]'],
     ['filters[views][$between]=1', ['filters', 'views', '$between'], 'Invalid parameter filters[views][$between]: expects exactly two values: [0] and [1]'],
     ['filters[views][$between][0]=1&filters[views][$between][1]=2&filters[views][$between][2]=3', ['filters', 'views', '$between'], 'Invalid parameter filters[views][$between]: expects exactly two values: [0] and [1]'],
-    ['filters[title][$null]=maybe', ['filters', 'title', '$null'], 'Invalid parameter filters[title][$null]: must be true or false'],
-    ['filters[title][$contains][0]=a', ['filters', 'title', '$contains'], 'Invalid parameter filters[title][$contains]: $contains expects a single value'],
+    ['filters[views][$gt][0][x]=1', ['filters', 'views', '$gt', 0], 'Invalid parameter filters[views][$gt][0]: expected a value'],
+    ['filters[views][$gt][0]=1&filters[views][$gt][1]=x', ['filters', 'views', '$gt', 1], 'Invalid parameter filters[views][$gt][1]: must be an integer'],
+    ['filters[$or][0][0]=x', ['filters', '$or', 0, 0], 'Invalid parameter filters[$or][0][0]: expected a condition object'],
     ['filters[title][$eq][x]=1', ['filters', 'title', '$eq'], 'Invalid parameter filters[title][$eq]: expected a value'],
     ['filters[$or][title]=x', ['filters', '$or'], 'Invalid parameter filters[$or]: $or expects a list: $or[0]=..., $or[1]=...'],
     ['filters[$or]=x', ['filters', '$or'], 'Invalid parameter filters[$or]: $or expects a list: $or[0]=..., $or[1]=...'],
@@ -157,4 +158,41 @@ t.test('errors name the key path', async t => {
     ['filters[constructor]=1', ['filters', 'constructor'], 'Invalid parameter constructor']
   ]
   for (const [query, path, message] of cases) t.same(failure(() => filters(query)), { path, message }, query)
+})
+
+t.test('a list given to a one-value operator holds when any value does (Strapi 4.26)', async t => {
+  const or = (...filters: Filter[]): Filter => ({ kind: 'or', filters })
+  t.same(filters('filters[views][$gt][0]=12&filters[views][$gt][1]=56'), or(compare(['views'], '$gt', 12), compare(['views'], '$gt', 56)))
+  t.same(filters('filters[title][$containsi][0]=a&filters[title][$containsi][1]=B'),
+    or(compare(['title'], '$containsi', 'a'), compare(['title'], '$containsi', 'B')))
+  t.same(filters('filters[title][$notContains][0]=a&filters[title][$notContains][1]=b'),
+    or(compare(['title'], '$notContains', 'a'), compare(['title'], '$notContains', 'b')), 'negative operators too, as Strapi does')
+  t.same(filters('filters[views][$ne][0]=1&filters[views][$ne][1]=2'), or(compare(['views'], '$ne', 1), compare(['views'], '$ne', 2)))
+  t.same(filters('filters[author][name][$startsWith][0]=A&filters[author][name][$startsWith][1]=B'),
+    or(compare(['author', 'name'], '$startsWith', 'A'), compare(['author', 'name'], '$startsWith', 'B')), 'through a relation')
+  t.same(filters('filters[views][$between][0]=1&filters[views][$between][1]=5'), compare(['views'], '$between', [1, 5]), '$between keeps its pair')
+  t.same(filters('filters[views][$notIn][0]=1&filters[views][$notIn][1]=5'), compare(['views'], '$notIn', [1, 5]), '$notIn keeps its list')
+})
+
+t.test('$or and $and items may be lists of conditions, all of which must hold', async t => {
+  t.same(filters('filters[$or][0][0][title]=a&filters[$or][0][1][views]=3&filters[$or][1][title]=b'), {
+    kind: 'or',
+    filters: [
+      { kind: 'and', filters: [compare(['title'], '$eq', 'a'), compare(['views'], '$eq', 3)] },
+      compare(['title'], '$eq', 'b')
+    ]
+  })
+  t.same(filters('filters[$and][0][0][title]=a'), { kind: 'and', filters: [compare(['title'], '$eq', 'a')] }, 'a one-item list is its condition')
+  t.same(filters('filters[author][$or][0][0][name]=x&filters[author][$or][1][email]=y'), {
+    kind: 'or', filters: [compare(['author', 'name'], '$eq', 'x'), compare(['author', 'email'], '$eq', 'y')]
+  }, 'under a relation')
+})
+
+t.test('$null and $notNull take any value: empty and false-like mean false', async t => {
+  for (const value of ['', 'false', 'f', '0', 'FALSE']) {
+    t.same(filters(`filters[title][$null]=${value}`), compare(['title'], '$null', false), `$null=${value}`)
+    t.same(filters(`filters[title][$notNull]=${value}`), compare(['title'], '$notNull', false), `$notNull=${value}`)
+  }
+  for (const value of ['true', '1', 't', 'yes', 'maybe']) t.same(filters(`filters[title][$null]=${value}`), compare(['title'], '$null', true), `$null=${value}`)
+  t.same(filters('filters[title][$null][0]=x'), compare(['title'], '$null', true), 'a list is a value too')
 })

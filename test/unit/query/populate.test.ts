@@ -1,7 +1,7 @@
 import t from 'tap'
 import { defaultFieldNames } from '../../../plugin/content-types/model.js'
-import type { ComponentPopulate, Populate, RelationPopulate, Selection } from '../../../plugin/query/tree.js'
-import { article, author, failure, listQuery, registry } from './registry-fixture.js'
+import type { ComponentPopulate, Filter, Populate, RelationPopulate, Selection } from '../../../plugin/query/tree.js'
+import { article, author, failure, lenientQuery, listQuery, registry, strictQuery } from './registry-fixture.js'
 
 const populate = (query: string): Record<string, Populate> => listQuery(query).populate
 const defaults = (uid: string): string[] => defaultFieldNames(registry.model(uid))
@@ -14,8 +14,8 @@ const SEO = ['metaTitle', 'metaDescription']
 
 const relation = (fields: string[], more: Partial<RelationPopulate> = {}): RelationPopulate =>
   ({ kind: 'relation', fields, populate: {}, filters: null, sort: [], count: false, ...more })
-const component = (fields: string[], nested: Record<string, Populate> = {}): ComponentPopulate =>
-  ({ kind: 'component', fields, populate: nested })
+const component = (fields: string[], nested: Record<string, Populate> = {}, filters: Filter | null = null): ComponentPopulate =>
+  ({ kind: 'component', fields, populate: nested, filters })
 const item = (fields: string[], nested: Record<string, Populate> = {}): Selection => ({ fields, populate: nested })
 const zone = (on: Record<string, Selection>): Populate => ({ kind: 'dynamiczone', components: on })
 const ZONE_DEFAULT = zone({
@@ -176,7 +176,7 @@ t.test('creator fields are ignored silently', async t => {
   t.same(populate('populate[author][populate][0]=createdBy'), { author: relation(AUTHOR) })
 })
 
-t.test('errors name the key path', async t => {
+t.test('strict: errors name the key path', async t => {
   const cases: Array<[string, unknown, string]> = [
     ['populate[0]=nope', ['populate', 0], 'Invalid parameter nope'],
     ['populate=author,nope', ['populate'], 'Invalid parameter nope'],
@@ -204,7 +204,6 @@ t.test('errors name the key path', async t => {
     ['populate[seo][count]=true', ['populate', 'seo', 'count'], 'Invalid parameter count: count applies to relations and media only'],
     ['populate[blocks][count]=true', ['populate', 'blocks', 'count'], 'Invalid parameter count: count applies to relations and media only'],
     ['populate[tags][count]=maybe', ['populate', 'tags', 'count'], 'Invalid parameter populate[tags][count]: must be true or false'],
-    ['populate[seo][filters][metaTitle]=x', ['populate', 'seo', 'filters'], 'Invalid parameter filters: filters inside populate apply to relations and media only'],
     ['populate[seo][sort]=metaTitle', ['populate', 'seo', 'sort'], 'Invalid parameter sort: sort inside populate applies to relations and media only'],
     ['populate[author][on][x]=true', ['populate', 'author', 'on'], 'Invalid parameter on: on applies to dynamic zones only'],
     ['populate[seo][on][blocks.quote]=true', ['populate', 'seo', 'on'], 'Invalid parameter on: on applies to dynamic zones only'],
@@ -225,7 +224,76 @@ t.test('errors name the key path', async t => {
     ['populate[0][author][fields][0]=name&populate[1][author][sort]=name', ['populate', 1, 'author'], 'Invalid parameter populate[1][author]: given twice'],
     ['populate[__proto__]=true', ['populate'], 'Invalid parameter populate: expected *, a list of attributes or populate[<attribute>]=...']
   ]
-  for (const [query, path, message] of cases) t.same(failure(() => populate(query)), { path, message }, query)
+  for (const [query, path, message] of cases) t.same(failure(() => strictQuery(query).populate), { path, message }, query)
+})
+
+t.test('by default, unknown, private and scalar populate keys are ignored at any depth and reported', async t => {
+  const cases: Array<[string, Record<string, Populate>, string[]]> = [
+    ['populate[0]=nope', {}, ['populate[0]']],
+    ['populate=author,nope,category', { author: relation(AUTHOR), category: relation(CATEGORY) }, ['populate']],
+    ['populate=image,category,author', { author: relation(AUTHOR), category: relation(CATEGORY) }, ['populate']],
+    ['populate[nope]=true&populate[tags]=true', { tags: relation(TAG) }, ['populate[nope]']],
+    ['populate[editor]=true', {}, ['populate[editor]']],
+    ['populate[0]=secret', {}, ['populate[0]']],
+    ['populate[0]=title', {}, ['populate[0]']],
+    ['populate[title][populate]=x', {}, ['populate[title]']],
+    ['populate[0]=seo.nope', { seo: component(SEO) }, ['populate[0]']],
+    ['populate[0]=seo.metaTitle', { seo: component(SEO) }, ['populate[0]']],
+    ['populate[author][populate][0]=nope', { author: relation(AUTHOR) }, ['populate[author][populate][0]']],
+    ['populate[author][populate][avatar][populate][0]=x', { author: relation(AUTHOR, { populate: { avatar: relation(FILE) } }) },
+      ['populate[author][populate][avatar][populate][0]']],
+    ['populate[author][populate]=1', { author: relation(AUTHOR) }, ['populate[author][populate]']],
+    ['populate[author][nope]=1', { author: relation(AUTHOR) }, ['populate[author][nope]']],
+    ['populate[blocks][populate][nope]=true', { blocks: ZONE_DEFAULT }, ['populate[blocks][populate][nope]']],
+    ['populate[blocks][populate]=articles.nope,missing', {
+      blocks: zone({
+        'blocks.quote': item(['text', 'author']),
+        'blocks.rich-text': item(['body'], { articles: relation(defaultFieldNames(article)) }),
+        'blocks.related-articles': item(['title'], { articles: relation(defaultFieldNames(article)) })
+      })
+    }, ['populate[blocks][populate]', 'populate[blocks][populate]', 'populate[blocks][populate]']],
+    ['populate[blocks][on][shared.seo]=true&populate[blocks][on][blocks.quote]=true', { blocks: zone({ 'blocks.quote': item(['text', 'author']) }) },
+      ['populate[blocks][on][shared.seo]']],
+    ['populate[blocks][on][blocks.rich-text][populate][0]=nope', { blocks: zone({ 'blocks.rich-text': item(['body']) }) },
+      ['populate[blocks][on][blocks.rich-text][populate][0]']]
+  ]
+  for (const [query, expected, keys] of cases) {
+    const { tree, ignored } = lenientQuery(query)
+    t.same(tree.populate, expected, query)
+    t.same(ignored.map(key => key.key), keys, `${query}: reported`)
+  }
+  t.same(lenientQuery('populate[0]=nope').ignored, [{ model: 'api::article.article', name: 'nope', key: 'populate[0]', reason: 'not an attribute' }])
+  t.match(lenientQuery('populate[0]=title').ignored[0], { name: 'title', reason: /only relations, media, components and dynamic zones/ })
+})
+
+t.test('by default, a string value other than false-like counts as true; an empty one as false', async t => {
+  t.same(populate('populate[seo]=metaSocial'), { seo: component(SEO) })
+  t.same(populate('populate[author]=yes&populate[tags]=f'), { author: relation(AUTHOR) })
+  t.same(populate('populate[author]='), {})
+  t.same(populate('populate=&populate[1]=author,,'), { author: relation(AUTHOR) }, 'empty names in a list are skipped')
+  t.same(populate('populate[blocks][on][blocks.quote]=maybe'), { blocks: zone({ 'blocks.quote': item(['text', 'author']) }) })
+  t.same(failure(() => populate('populate[author][0]=name')), {
+    path: ['populate', 'author'], message: 'Invalid parameter populate[author]: expected true, false or an object of populate options'
+  }, 'a list is still no populate value')
+})
+
+t.test('misplaced options stay a 400 in every mode', async t => {
+  t.same(failure(() => populate('populate[author][pagination][page]=1')),
+    { path: ['populate', 'author', 'pagination'], message: 'Invalid parameter pagination: populate cannot be combined with pagination' })
+  t.same(failure(() => populate('populate[seo][sort]=metaTitle')),
+    { path: ['populate', 'seo', 'sort'], message: 'Invalid parameter sort: sort inside populate applies to relations and media only' })
+  t.same(failure(() => populate('populate[author][fields][0]=nope')), { path: ['populate', 'author', 'fields', 0], message: 'Invalid parameter nope' },
+    'unknown fields are not populate keys: still a 400 (DECISIONS §3)')
+})
+
+t.test('filters inside the populate of a component', async t => {
+  t.same(populate('populate[links][filters][label][$eq]=Home'), {
+    links: component(['label', 'url'], {}, { kind: 'compare', path: ['label'], operator: '$eq', value: 'Home' })
+  })
+  t.same(populate('populate[seo][filters][shareImage][name][$containsi]=x'), {
+    seo: component(SEO, {}, { kind: 'compare', path: ['shareImage', 'name'], operator: '$containsi', value: 'x' })
+  }, 'through the component\'s media')
+  t.same(failure(() => populate('populate[links][filters][nope]=1')), { path: ['populate', 'links', 'filters', 'nope'], message: 'Invalid parameter nope' })
 })
 
 t.test('odd shapes never escape as anything but a 400', async t => {

@@ -8,6 +8,7 @@ import { ValidationError } from '../../../plugin/errors.js'
 import { compileListQuery } from '../../../plugin/query/compile-query.js'
 import { parseQueryString } from '../../../plugin/query/parse.js'
 import type { QueryTree } from '../../../plugin/query/tree.js'
+import { QUIET_LENIENCY, type IgnoredKey, type Leniency } from '../../../plugin/query/leniency.js'
 
 export const registry: Registry = buildRegistry({
   contentTypes: {
@@ -113,9 +114,21 @@ export const category = contentType('api::category.category')
 
 export const LIMITS = { maxPageSize: 100, defaultPageSize: 25 }
 
-/** A list query on articles, from a raw query string. */
-export function listQuery (queryString: string, model: ContentTypeModel = article): QueryTree {
-  return compileListQuery(registry, model, parseQueryString(queryString), LIMITS)
+/** A list query on articles, from a raw query string (Strapi-lenient, as by default). */
+export function listQuery (queryString: string, model: ContentTypeModel = article, leniency: Leniency = QUIET_LENIENCY): QueryTree {
+  return compileListQuery(registry, model, parseQueryString(queryString), { ...LIMITS, leniency })
+}
+
+/** The same with the `strict` option: what Strapi ignores is a 400. */
+export function strictQuery (queryString: string, model: ContentTypeModel = article): QueryTree {
+  return listQuery(queryString, model, { strict: true, ignored: () => { throw new Error('strict compiles report nothing') } })
+}
+
+/** A lenient list query, with the keys it ignored. */
+export function lenientQuery (queryString: string, model: ContentTypeModel = article): { tree: QueryTree, ignored: IgnoredKey[] } {
+  const ignored: IgnoredKey[] = []
+  const tree = listQuery(queryString, model, { strict: false, ignored: key => { ignored.push(key) } })
+  return { tree, ignored }
 }
 
 export interface Failure {

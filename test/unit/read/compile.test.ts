@@ -124,7 +124,7 @@ t.test('components, nested components and zone items with the on strategy', asyn
   const { sql } = compiler.list(article, tree({
     fields: ['title'],
     populate: {
-      seo: { kind: 'component', fields: ['metaTitle'], populate: { openGraph: { kind: 'component', fields: ['ogTitle'], populate: {} } } },
+      seo: { kind: 'component', fields: ['metaTitle'], filters: null, populate: { openGraph: { kind: 'component', fields: ['ogTitle'], filters: null, populate: {} } } },
       blocks: { kind: 'dynamiczone', components: { 'blocks.quote': { fields: ['text'], populate: {} } } }
     }
   }))
@@ -145,4 +145,35 @@ t.test('a single entry is one statement keyed by a parameter', async t => {
   const { sql, params } = compiler.entry(article, 7, { ...fieldsOf(article.uid), publicationState: 'live' })
   t.match(sql, /where t1\."id" = \$1 and t1\."published_at" is not null$/)
   t.same(params, [7])
+})
+
+t.test('creator fields: the names selected of each creator, id always', async t => {
+  const { sql } = compiler.list(article, tree({ creatorFields: true, creatorSelection: { createdBy: ['firstname'] } }))
+  t.match(sql, /'createdBy', \(select json_build_object\('id', a\d+\."id", 'firstname', a\d+\."firstname"\) from/)
+  t.match(sql, /'updatedBy', \(select json_build_object\('id', a\d+\."id", 'firstname', a\d+\."firstname", 'lastname', a\d+\."lastname"\) from/)
+})
+
+t.test('_q: id and text-like columns, number columns only for a numeric term, private ones never', async t => {
+  const words = compiler.list(article, tree({ search: 'a_b%' }))
+  t.match(words.sql, /\(t\d+\."id"::text ilike \$1 or t\d+\."title" ilike \$1 or t\d+\."slug" ilike \$1 or t\d+\."excerpt" ilike \$1 or t\d+\."body" ilike \$1 or t\d+\."status" ilike \$1 or t\d+\."contact_email" ilike \$1\)/)
+  t.equal(words.params[0], '%a\\_b\\%%', 'the term is matched literally')
+  t.notMatch(words.sql, /internal_notes" ilike|reading_time"::text ilike/, 'no private column, no number column for a word')
+  t.match(words.sql, /count\(\*\) over \(\)/, 'a search counts with the page, as filters do')
+  const numeric = compiler.list(article, tree({ search: '12' }))
+  t.match(numeric.sql, /t\d+\."reading_time"::text ilike \$1 or t\d+\."views"::text ilike \$1 or t\d+\."rating"::text ilike \$1 or t\d+\."score"::text ilike \$1/)
+  const secret = compiler.list(author, tree({ fields: ['name'], search: 'x' }))
+  t.notMatch(secret.sql, /"password" ilike/, 'passwords are never searched')
+})
+
+t.test('component populate filters and relation $null', async t => {
+  const { sql } = compiler.list(author, tree({
+    fields: ['name'],
+    populate: { socialLinks: { kind: 'component', fields: ['label'], populate: {}, filters: { kind: 'compare', path: ['label'], operator: '$eq', value: 'Site' } } }
+  }))
+  t.match(sql, /'socialLinks', \(select coalesce\(json_agg\(x\.j\), '\[\]'::json\) from \(select json_build_object\('id', t\d+\."id", 'label', t\d+\."label"\) as j from .* and t\d+\."label" = \$\d+ order by/)
+  const none = compiler.list(registry.contentTypes.get('api::category.category')!, tree({ fields: ['name'], filters: { kind: 'compare', path: ['parent', 'id'], operator: '$null', value: true } }))
+  t.match(none.sql, /not exists \(select 1 from "categories_parent_lnk" l\d+ join "categories" t\d+ on [^)]*\)/)
+  const some = compiler.list(registry.contentTypes.get('api::category.category')!, tree({ fields: ['name'], filters: { kind: 'compare', path: ['parent'], operator: '$null', value: false } }))
+  t.match(some.sql, / where exists \(select 1 from "categories_parent_lnk"/)
+  t.notMatch(some.sql, /"id" is (not )?null/)
 })

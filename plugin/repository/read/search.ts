@@ -1,0 +1,40 @@
+/**
+ * `_q` as Strapi v4 searches (its database layer's search helper): the entry's id, its
+ * string-like attributes (string, text, richtext, enumeration, email, uid) and, when the
+ * term reads as a number, its number attributes, each as text containing the term,
+ * ignoring case; any one matching is enough. **Δ** private attributes and passwords are
+ * never searched: a match would leak them one guess at a time.
+ */
+import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
+import type { Model, ScalarAttribute } from '../../content-types/model.js'
+import { likePattern } from './filters.js'
+import type { RowRef } from './linked-rows.js'
+import type { StatementScope } from './scope.js'
+
+/** Strapi's test (lodash `toNumber` is not NaN), which also takes `1e3`, `0x1f` and blanks. */
+export function isNumericTerm (term: string): boolean {
+  return !Number.isNaN(Number(term))
+}
+
+/** The attributes `_q` looks in, besides `id`: text-like ones always, number ones for a numeric term. */
+export function searchedAttributes (model: Model, numeric: boolean): ScalarAttribute[] {
+  const searched: ScalarAttribute[] = []
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind !== 'scalar' || attribute.name === 'id' || attribute.private || attribute.type === 'password') continue
+    const info = SCALAR_TYPE_INFO[attribute.type]
+    if (info.textual || (numeric && info.group === 'number')) searched.push(attribute)
+  }
+  return searched
+}
+
+/** One boolean expression over the row's own columns: no join, so it stays inside the one statement. */
+export function searchCondition (scope: StatementScope, row: RowRef, term: string): string {
+  const pattern = scope.params.add(likePattern(term, '%', '%'))
+  const id = `${scope.column(row.model, row.alias, 'id')}::text ilike ${pattern}`
+  const others = searchedAttributes(row.model, isNumericTerm(term)).map(attribute => {
+    const column = scope.column(row.model, row.alias, attribute.name)
+    // Text columns are compared as they are, so a trigram index on the column serves them.
+    return `${SCALAR_TYPE_INFO[attribute.type].textual ? column : `${column}::text`} ilike ${pattern}`
+  })
+  return `(${[id, ...others].join(' or ')})`
+}
