@@ -10,6 +10,8 @@ import { resolveUploadOptions } from './upload/upload-options.js'
 import type { ResolvedUploadOptions, UploadOptions } from './upload/upload-options.js'
 import { resolveLocaleSettings } from './i18n/locale-settings.js'
 import type { I18nOptions, LocaleSettings } from './i18n/locale-settings.js'
+import { resolvePopulateLimits } from './query/populate-budget.js'
+import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-budget.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -40,6 +42,8 @@ export interface ContentApiOptions {
   admin?: { jwtSecret?: string }
   /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
   i18n?: I18nOptions
+  /** The populate budget of one read (issue 11): `{ populateDepth, populateBranches, populateRows }`. */
+  limits?: PopulateLimits
 }
 
 export interface ResolvedOptions {
@@ -54,6 +58,7 @@ export interface ResolvedOptions {
   docs: { path: string } | null
   /** null: no content type is localized. */
   i18n: LocaleSettings | null
+  limits: ResolvedPopulateLimits
 }
 
 export class OptionsError extends Error {
@@ -101,6 +106,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!upload.ok) throw new OptionsError(upload.problem)
   const i18n = resolveLocaleSettings(options.i18n)
   if (!i18n.ok) throw new OptionsError(i18n.problem)
+  const limits = resolvePopulateLimits(options.limits)
+  if (!limits.ok) throw new OptionsError(limits.problem)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -110,7 +117,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     pagination: { defaultPageSize, maxPageSize },
     upload: upload.value,
     docs: resolveDocs(options.docs),
-    i18n: i18n.value
+    i18n: i18n.value,
+    limits: limits.value
   }
 }
 
