@@ -64,7 +64,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   const db = await openDatabase(registry, options.database, permissions === null ? [] : authEntitySchemas())
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
-  const access = await accessServices(db, registry, permissions)
+  const access = await accessServices(db, registry, permissions, options.rateLimit)
   app.decorate('contentApi', {
     registry,
     orm: db.orm,

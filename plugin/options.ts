@@ -12,6 +12,8 @@ import { resolveLocaleSettings } from './i18n/locale-settings.js'
 import type { I18nOptions, LocaleSettings } from './i18n/locale-settings.js'
 import { resolvePopulateLimits } from './query/populate-budget.js'
 import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-budget.js'
+import { resolveRateLimit } from './auth/rate-limit.js'
+import type { RateLimitOptions, ResolvedRateLimit } from './auth/rate-limit.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -44,6 +46,8 @@ export interface ContentApiOptions {
   i18n?: I18nOptions
   /** The populate budget of one read (issue 11): `{ populateDepth, populateBranches, populateRows }`. */
   limits?: PopulateLimits
+  /** Attempts at log in, register and admin log in, per client address and per account (issue 11); `false`: off. */
+  rateLimit?: RateLimitOptions | false
 }
 
 export interface ResolvedOptions {
@@ -59,6 +63,8 @@ export interface ResolvedOptions {
   /** null: no content type is localized. */
   i18n: LocaleSettings | null
   limits: ResolvedPopulateLimits
+  /** null: no rate limits. */
+  rateLimit: ResolvedRateLimit | null
 }
 
 export class OptionsError extends Error {
@@ -108,6 +114,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!i18n.ok) throw new OptionsError(i18n.problem)
   const limits = resolvePopulateLimits(options.limits)
   if (!limits.ok) throw new OptionsError(limits.problem)
+  const rateLimit = resolveRateLimit(options.rateLimit)
+  if (!rateLimit.ok) throw new OptionsError(rateLimit.problem)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -118,7 +126,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     upload: upload.value,
     docs: resolveDocs(options.docs),
     i18n: i18n.value,
-    limits: limits.value
+    limits: limits.value,
+    rateLimit: rateLimit.value
   }
 }
 
