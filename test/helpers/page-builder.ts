@@ -39,7 +39,8 @@ export const pageBuilderTypes: Record<string, ContentTypeSchema> = {
     info: { singularName: 'category', pluralName: 'categories' },
     attributes: {
       name: { type: 'string' },
-      articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' }
+      articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'categories' },
+      parent: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' }
     }
   },
   'api::person.person': {
