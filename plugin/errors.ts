@@ -51,7 +51,11 @@ export class PayloadTooLargeError extends ApiError {
   constructor (message = 'Payload too large') { super('PayloadTooLargeError', 413, message) }
 }
 
-/** A service this API depends on (the database, the media storage) is out; retrying later may work. */
+/** As Strapi v4 answers its rate limits (users-permissions, admin): 429 `RateLimitError`. */
+export class RateLimitError extends ApiError {
+  constructor (message = 'Too many requests, please try again later.') { super('RateLimitError', 429, message) }
+}
+
 export class ApplicationError extends ApiError {
   constructor (message = 'Internal Server Error') { super('ApplicationError', 500, message) }
 }

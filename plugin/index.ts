@@ -80,7 +80,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()])
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
-  const access = await accessServices(db, registry, permissions)
+  const access = await accessServices(db, registry, permissions, options.rateLimit)
   app.decorate('contentApi', {
     registry,
     orm: db.orm,

@@ -11,6 +11,10 @@ import type { ResolvedUploadOptions, UploadOptions } from './upload/upload-optio
 import { resolveLocaleSettings } from './i18n/locale-settings.js'
 import type { CacheControlOptions, HttpCachingOptions } from './routes/caching.js'
 import type { I18nOptions, LocaleSettings } from './i18n/locale-settings.js'
+import { resolvePopulateLimits } from './query/populate-budget.js'
+import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-budget.js'
+import { resolveRateLimit } from './auth/rate-limit.js'
+import type { RateLimitOptions, ResolvedRateLimit } from './auth/rate-limit.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -47,6 +51,10 @@ export interface ContentApiOptions {
   strict?: boolean
   /** HTTP caching headers, and the shared response cache (off unless `responses` is given). */
   cache?: CacheOptions
+  /** The populate budget of one read (issue 11): `{ populateDepth, populateBranches, populateRows }`. */
+  limits?: PopulateLimits
+  /** Attempts at log in, register and admin log in, per client address and per account (issue 11); `false`: off. */
+  rateLimit?: RateLimitOptions | false
 }
 
 export interface CacheOptions extends HttpCachingOptions {
@@ -74,6 +82,9 @@ export interface ResolvedOptions {
   i18n: LocaleSettings | null
   cache: ResolvedCacheOptions
   strict: boolean
+  limits: ResolvedPopulateLimits
+  /** null: no rate limits. */
+  rateLimit: ResolvedRateLimit | null
 }
 
 export class OptionsError extends Error {
@@ -123,6 +134,10 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   const i18n = resolveLocaleSettings(options.i18n)
   if (!i18n.ok) throw new OptionsError(i18n.problem)
   if (options.strict !== undefined && typeof options.strict !== 'boolean') throw new OptionsError('strict must be a boolean')
+  const limits = resolvePopulateLimits(options.limits)
+  if (!limits.ok) throw new OptionsError(limits.problem)
+  const rateLimit = resolveRateLimit(options.rateLimit)
+  if (!rateLimit.ok) throw new OptionsError(rateLimit.problem)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -134,7 +149,9 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     docs: resolveDocs(options.docs),
     i18n: i18n.value,
     cache: resolveCache(options.cache),
-    strict: options.strict === true
+    strict: options.strict === true,
+    limits: limits.value,
+    rateLimit: rateLimit.value
   }
 }
 

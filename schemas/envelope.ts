@@ -35,7 +35,7 @@ export const errorResponseSchema = Type.Object({
   data: Type.Null(),
   error: Type.Object({
     status: Type.Integer(),
-    name: Type.Union(['ValidationError', 'UnauthorizedError', 'ForbiddenError', 'NotFoundError', 'PayloadTooLargeError', 'ServiceUnavailableError', 'ApplicationError']
+    name: Type.Union(['ValidationError', 'UnauthorizedError', 'ForbiddenError', 'NotFoundError', 'PayloadTooLargeError', 'RateLimitError', 'ServiceUnavailableError', 'ApplicationError']
       .map(name => Type.Literal(name))),
     message: Type.String(),
     details: Type.Object({

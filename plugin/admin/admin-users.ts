@@ -5,6 +5,7 @@
 import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database } from '../repository/database.js'
 import { ValidationError } from '../errors.js'
+import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../auth/passwords.js'
 
 export interface NewAdminUser {
@@ -30,6 +31,11 @@ export class AdminUsers {
     if (!EMAIL_PATTERN.test(email)) throw ValidationError.at(['email'], 'email must be a valid email')
     if (typeof input.firstname !== 'string' || input.firstname.trim() === '') throw ValidationError.at(['firstname'], 'firstname is required')
     if (typeof input.password !== 'string' || input.password.length < 8) throw ValidationError.at(['password'], 'password must be at least 8 characters')
+    for (const key of ['email', 'firstname', 'lastname', 'password'] as const) {
+      const value = input[key]
+      const problem = typeof value === 'string' ? unstorableTextProblem(value) : null
+      if (problem !== null) throw ValidationError.at([key], `${key} ${problem}`)
+    }
     const password = await hashPassword(input.password)
     try {
       const [row] = await this.#db.query(
@@ -46,6 +52,8 @@ export class AdminUsers {
   async authenticate (email: unknown, password: unknown): Promise<AdminUser> {
     const invalid = new ValidationError('Invalid credentials')
     if (typeof email !== 'string' || typeof password !== 'string') throw invalid
+    const unstorable = unstorableTextProblem(email)
+    if (unstorable !== null) throw ValidationError.at(['email'], `email ${unstorable}`)
     const [row] = await this.#db.query(
       'select id, firstname, lastname, email, password from admin_users where email = $1 and is_active and not blocked', [email.toLowerCase()])
     const matches = await passwordMatches((row?.password ?? null) as string | null, password)

@@ -1,10 +1,11 @@
 /** `POST /admin/login` → `{ data: { token, user } }` (DECISIONS §6). */
 import type { FastifyInstance } from 'fastify'
 import type { JwtSigner } from '../auth/jwt.js'
+import type { RouteLimiter } from '../auth/rate-limit.js'
 import type { AdminUsers } from './admin-users.js'
 
-export function registerAdminRoutes (app: FastifyInstance, admins: AdminUsers, signer: JwtSigner): void {
-  app.post('/admin/login', async (request) => {
+export function registerAdminRoutes (app: FastifyInstance, admins: AdminUsers, signer: JwtSigner, limited: RouteLimiter): void {
+  app.post('/admin/login', limited(body => body.email), async (request) => {
     const body = (request.body ?? {}) as { email?: unknown, password?: unknown }
     const user = await admins.authenticate(body.email, body.password)
     return { data: { token: signer.sign({ id: user.id, kind: 'admin' }), user } }

@@ -18,6 +18,9 @@ import { installCallerResolution } from './caller.js'
 import { installJwt } from './jwt.js'
 import type { JwtSigner } from './jwt.js'
 import type { ResolvedPermissions } from './permissions-options.js'
+import { prepareDummyHash } from './passwords.js'
+import { installRateLimiting, routeLimiter } from './rate-limit.js'
+import type { ResolvedRateLimit } from './rate-limit.js'
 import { registerAuthRoutes } from './routes.js'
 import { syncRoles } from './roles-sync.js'
 import { Users } from './users.js'
@@ -27,12 +30,19 @@ export interface AccessServices {
   admin: AdminUsers
   users: Users | null
   tokens: ApiTokens | null
+  /** Limits of the routes that take a password; null: none. */
+  rateLimit: ResolvedRateLimit | null
 }
 
-export async function accessServices (db: Database, registry: Registry, permissions: ResolvedPermissions | null): Promise<AccessServices> {
+export async function accessServices (
+  db: Database, registry: Registry, permissions: ResolvedPermissions | null, rateLimit: ResolvedRateLimit | null
+): Promise<AccessServices> {
   if (permissions !== null) await syncRoles(db, permissions)
+  // Made now, so the first login of an unknown account takes no longer than the next ones.
+  await prepareDummyHash()
   return {
     permissions,
+    rateLimit,
     admin: new AdminUsers(db),
     users: permissions === null ? null : new Users(db),
     tokens: permissions === null ? null : new ApiTokens(db, permissions, registry.contentTypes.keys())
@@ -51,14 +61,15 @@ export async function installAdminScope (
   scope: FastifyInstance, options: ContentApiOptions, services: AccessServices
 ): Promise<JwtSigner> {
   const signer = await installJwt(scope, adminSecret(options, services.permissions, scope.log), services.permissions?.jwtExpiresIn ?? '30d')
-  registerAdminRoutes(scope, services.admin, signer)
+  await installRateLimiting(scope, services.rateLimit)
+  registerAdminRoutes(scope, services.admin, signer, routeLimiter(scope, services.rateLimit))
   return signer
 }
 
 /** Caller resolution and the users endpoints on the API scope (under the prefix). */
 export function installApiAccess (api: FastifyInstance, db: Database, services: AccessServices, signer: JwtSigner): void {
   installCallerResolution(api, { db, permissions: services.permissions, verifyJwt: signer.verify })
-  if (services.users !== null) registerAuthRoutes(api, services.users, signer)
+  if (services.users !== null) registerAuthRoutes(api, services.users, signer, routeLimiter(api, services.rateLimit))
 }
 
 export function resolveControllers (raw: unknown, registry: Registry): Record<string, ControllerFactory> {

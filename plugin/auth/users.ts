@@ -6,6 +6,7 @@ import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database, Row } from '../repository/database.js'
 import { ValidationError } from '../errors.js'
+import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from './passwords.js'
 
 export interface PublicUser {
@@ -44,11 +45,20 @@ function publicUser (row: Row): PublicUser {
   }
 }
 
+/** The username and email columns are varchar(255); PostgreSQL counts characters. */
+const MAX_NAME_LENGTH = 255
+
 function checkNewUser (input: Partial<NewUser>): NewUser {
   const issues: Array<[string, string]> = []
   if (typeof input.username !== 'string' || input.username.trim().length < 3) issues.push(['username', 'username must be at least 3 characters'])
   if (typeof input.email !== 'string' || !EMAIL_PATTERN.test(input.email)) issues.push(['email', 'email must be a valid email'])
   if (typeof input.password !== 'string' || input.password.length < 6) issues.push(['password', 'password must be at least 6 characters'])
+  for (const key of ['username', 'email', 'password'] as const) {
+    const value = input[key]
+    if (typeof value !== 'string') continue
+    const problem = unstorableTextProblem(value) ?? (key !== 'password' && [...value].length > MAX_NAME_LENGTH ? `must be at most ${MAX_NAME_LENGTH} characters` : null)
+    if (problem !== null) issues.push([key, `${key} ${problem}`])
+  }
   if (issues.length > 0) {
     throw new ValidationError(issues[0]![1], issues.map(([key, message]) => ({ path: [key], message, name: 'ValidationError' as const })))
   }
@@ -88,6 +98,8 @@ export class Users {
   async authenticate (identifier: unknown, password: unknown): Promise<PublicUser> {
     const invalid = new ValidationError('Invalid identifier or password')
     if (typeof identifier !== 'string' || typeof password !== 'string' || identifier === '') throw invalid
+    const unstorable = unstorableTextProblem(identifier)
+    if (unstorable !== null) throw ValidationError.at(['identifier'], `identifier ${unstorable}`)
     const [row] = await this.#db.query(
       'select id, password, blocked from up_users where email = $1 or username = $2', [identifier.toLowerCase(), identifier])
     const matches = await passwordMatches((row?.password ?? null) as string | null, password)

@@ -4,6 +4,7 @@
  * so each caller names the offending key in its own error.
  */
 import type { ScalarType } from './definition.js'
+import { unstorableTextProblem } from './storable-text.js'
 
 export type CoercedValue = string | number | boolean
 
@@ -42,6 +43,9 @@ export function parseBoolean (raw: unknown): boolean | undefined {
 export function coerceScalar (type: ScalarType, raw: unknown): Coercion {
   const text = asText(raw)
   if (text === null) return fail('must be a single value')
+  // Checked before any type: a filter value reaches SQL as a parameter, which PostgreSQL refuses.
+  const unstorable = unstorableTextProblem(text)
+  if (unstorable !== null) return fail(unstorable)
   switch (type) {
     case 'string': case 'text': case 'richtext': case 'enumeration': case 'email': case 'password': case 'uid':
       return ok(text)

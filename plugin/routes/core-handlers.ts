@@ -14,6 +14,7 @@ import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError, NotFoundError } from '../errors.js'
 import type { ResolvedOptions } from '../options.js'
 import { compileEntryQuery, compileListQuery } from '../query/compile-query.js'
+import { checkPopulateBudget } from '../query/populate-budget.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Leniency } from '../query/leniency.js'
 import type { IgnoredKeyLog } from './ignored-key-log.js'
@@ -109,12 +110,14 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
   const listQuery = (request: FastifyRequest, caller: Caller, creatorFields: boolean): QueryTree =>
     listQueries.get(`${caller.ability.key}|${creatorFields ? 'c' : ''}|${rawQueryString(request)}`, () => {
       const parsed = compileListQuery(registry, model, requestQuery(request), { ...options.pagination, leniency: leniency(request) })
+      checkPopulateBudget({ registry, model, query: parsed }, options.limits)
       return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields }
     })
 
   const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery =>
     entryQueries.get(`${caller.ability.key}|${publicationState ?? ''}|${rawQueryString(request)}`, () => {
       const compiled = compileEntryQuery(registry, model, requestQuery(request), leniency(request))
+      checkPopulateBudget({ registry, model, query: compiled }, options.limits)
       const query: EntryQuery = pruneSelection({ registry, ability: caller.ability }, model, compiled)
       // The other localizations are entries of this type: listing them takes `find`, as populating them does.
       if (model.localized && !caller.ability.can(model.uid, 'find')) query.availableLocales = false

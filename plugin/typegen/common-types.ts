@@ -82,7 +82,7 @@ export interface ErrorResponse {
   data: null
   error: {
     status: number
-    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'ServiceUnavailableError' | 'ApplicationError'
+    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'RateLimitError' | 'ServiceUnavailableError' | 'ApplicationError'
     message: string
     details: {
       errors?: Array<{ path: Array<string | number>, message: string, name: string }>

@@ -3,6 +3,7 @@
  * As in Strapi it comes as JSON text: one field per file, or one field holding an array,
  * or one object for a single file. `folder` is accepted and ignored (no folders here).
  */
+import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { ValidationError } from '../errors.js'
 import { cleanFileName } from './file-name.js'
 
@@ -67,6 +68,8 @@ function checkFileInfo (raw: unknown, path: Path): FileInfo {
 function text (value: unknown, path: Path): string {
   if (typeof value !== 'string') throw ValidationError.at(path, `${String(path.at(-1))} must be a string`)
   if (value.length > MAX_TEXT_LENGTH) throw ValidationError.at(path, `${String(path.at(-1))} must be at most ${MAX_TEXT_LENGTH} characters`)
+  const unstorable = unstorableTextProblem(value)
+  if (unstorable !== null) throw ValidationError.at(path, `${String(path.at(-1))} ${unstorable}`)
   return value
 }
 
