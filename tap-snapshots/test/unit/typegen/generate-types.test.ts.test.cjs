@@ -83,7 +83,7 @@ export interface ErrorResponse {
   data: null
   error: {
     status: number
-    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'ApplicationError'
+    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'RateLimitError' | 'ServiceUnavailableError' | 'ApplicationError'
     message: string
     details: {
       errors?: Array<{ path: Array<string | number>, message: string, name: string }>
