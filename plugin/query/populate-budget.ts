@@ -157,9 +157,12 @@ function fanOut (attribute: PopulatableAttribute, populate: Populate): number {
   }
 }
 
-/** Refuses a read over a limit: a 400 naming the limit and the option that raises it. */
-export function checkPopulateBudget (read: BudgetedRead, limits: ResolvedPopulateLimits): void {
-  if (Object.keys(read.query.populate).length === 0) return
+/**
+ * Refuses a read over a limit: a 400 naming the limit and the option that raises it.
+ * Returns the rows the read may build, estimated (what schedules heavy reads).
+ */
+export function checkPopulateBudget (read: BudgetedRead, limits: ResolvedPopulateLimits): number {
+  if (Object.keys(read.query.populate).length === 0) return 0
   const measure = measurePopulate(read)
   if (measure.depth > limits.populateDepth) {
     throw refused(`populate is ${measure.depth} levels deep (${measure.deepestPath.join('.')}); ` +
@@ -174,6 +177,7 @@ export function checkPopulateBudget (read: BudgetedRead, limits: ResolvedPopulat
       `counted as ${ASSUMED_RELATED_ROWS} entries, each multiple media, repeatable component or zone as ${ASSUMED_HELD_ROWS}); ` +
       `at most ${limits.populateRows} are allowed (option limits.populateRows): ask for a smaller page or fewer nested to-many populates`)
   }
+  return measure.rows
 }
 
 function refused (message: string): ValidationError {

@@ -92,6 +92,8 @@ export interface DynamicZonePopulate {
 export type Populate = RelationPopulate | ComponentPopulate | DynamicZonePopulate
 
 export interface QueryTree extends Selection {
+  /** Rows the read may build, as the populate budget estimates them: a large one waits for a heavy-read slot. */
+  estimatedRows?: number
   filters: Filter | null
   sort: SortTerm[]
   pagination: Pagination
@@ -113,6 +115,8 @@ export type CreatorSelection = Partial<Record<'createdBy' | 'updatedBy', Creator
 
 /** Options of a single-entry read (get, and the answer of writes). */
 export interface EntryQuery extends Selection {
+  /** As on QueryTree. */
+  estimatedRows?: number
   publicationState: PublicationState
   /** False: `meta.availableLocales` is left out (the caller may not `find` the type, so may not list its entries). */
   availableLocales?: boolean

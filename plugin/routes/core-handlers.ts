@@ -110,15 +110,15 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
   const listQuery = (request: FastifyRequest, caller: Caller, creatorFields: boolean): QueryTree =>
     listQueries.get(`${caller.ability.key}|${creatorFields ? 'c' : ''}|${rawQueryString(request)}`, () => {
       const parsed = compileListQuery(registry, model, requestQuery(request), { ...options.pagination, leniency: leniency(request) })
-      checkPopulateBudget({ registry, model, query: parsed }, options.limits)
-      return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields }
+      const estimatedRows = checkPopulateBudget({ registry, model, query: parsed }, options.limits)
+      return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields, estimatedRows }
     })
 
   const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery =>
     entryQueries.get(`${caller.ability.key}|${publicationState ?? ''}|${rawQueryString(request)}`, () => {
       const compiled = compileEntryQuery(registry, model, requestQuery(request), leniency(request))
-      checkPopulateBudget({ registry, model, query: compiled }, options.limits)
-      const query: EntryQuery = pruneSelection({ registry, ability: caller.ability }, model, compiled)
+      const estimatedRows = checkPopulateBudget({ registry, model, query: compiled }, options.limits)
+      const query: EntryQuery = { ...pruneSelection({ registry, ability: caller.ability }, model, compiled), estimatedRows }
       // The other localizations are entries of this type: listing them takes `find`, as populating them does.
       if (model.localized && !caller.ability.can(model.uid, 'find')) query.availableLocales = false
       return publicationState === undefined ? query : { ...query, publicationState }
