@@ -39,7 +39,20 @@ export class PendingDeletes {
     addAll(this.#rows, uid, ids)
   }
 
-  async run (session: WriteSession): Promise<void> {
+  /**
+   * Whether the deletions may ride in the write's data statement. Link rows deleted by id
+   * never hold a pair or an end that the same write inserts (a kept link stays, a to-one
+   * link that changes target is rewritten in place), so they cannot collide with an insert.
+   * Releases free ends that the write then links, and a deleted row's link rows go by
+   * cascade only when the statement ends: both must be gone before the inserts, so they run
+   * as a statement of their own.
+   */
+  get mergeable (): boolean {
+    return this.#releases.length === 0 && this.#rows.size === 0
+  }
+
+  /** The pending deletions as statement parts (and forgotten here). */
+  parts (session: WriteSession): SqlPart[] {
     const parts = [
       ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
       ...this.#releases.map(release => releaseLinks(session, release)),
@@ -48,6 +61,11 @@ export class PendingDeletes {
     this.#links.clear()
     this.#releases.length = 0
     this.#rows.clear()
+    return parts
+  }
+
+  async run (session: WriteSession): Promise<void> {
+    const parts = this.parts(session)
     if (parts.length === 0) return
     const { sql, params } = oneStatement(parts)
     await session.select(sql, params)
