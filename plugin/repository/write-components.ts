@@ -39,8 +39,11 @@ export function prepareComponentList<Prepared> (
   const prepared: Prepared[] = []
   for (const item of write.items) prepared.push(rows.prepare(item))
   const keptKeys = new Set(write.items.map(item => item.id === null ? '' : itemKey(item.model.uid, item.id)))
+  // A single component's owner has one link: the old one must be gone before a new one goes in.
+  const single = write.attribute.kind === 'component' && !write.attribute.repeatable
+  const replaced = single && write.items.some(item => item.id === null)
   for (const gone of current.filter(candidate => !keptKeys.has(itemKey(candidate.component, candidate.id)))) {
-    session.deletes.rows(gone.component, [gone.id])
+    session.deletes.rows(gone.component, [gone.id], replaced)
   }
   return {
     apply (owner) {

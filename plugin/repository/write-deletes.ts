@@ -23,6 +23,7 @@ export class PendingDeletes {
   readonly #links = new Map<string, Set<number>>()
   readonly #releases: Release[] = []
   readonly #rows = new Map<string, Set<number>>()
+  #rowsBeforeInserts = false
 
   /** Link rows by id. */
   links (linkEntity: string, ids: Iterable<number>): void {
@@ -34,21 +35,28 @@ export class PendingDeletes {
     this.#releases.push({ side, others: [...others], keptSelf })
   }
 
-  /** Rows of model `uid` (an entry or component rows), with what is nested in them. */
-  rows (uid: string, ids: Iterable<number>): void {
+  /**
+   * Rows of model `uid` (an entry or component rows), with what is nested in them.
+   * `beforeInserts`: their link rows (gone by cascade, only when a statement ends) must be
+   * gone before this write inserts links, as a single component's replacement must, its
+   * owner having at most one link.
+   */
+  rows (uid: string, ids: Iterable<number>, beforeInserts = true): void {
     addAll(this.#rows, uid, ids)
+    if (beforeInserts) this.#rowsBeforeInserts = true
   }
 
   /**
    * Whether the deletions may ride in the write's data statement. Link rows deleted by id
    * never hold a pair or an end that the same write inserts (a kept link stays, a to-one
    * link that changes target is rewritten in place), so they cannot collide with an insert.
-   * Releases free ends that the write then links, and a deleted row's link rows go by
-   * cascade only when the statement ends: both must be gone before the inserts, so they run
-   * as a statement of their own.
+   * Releases free ends that the write then links, so they must be gone before the inserts
+   * and run as a statement of their own; so do deleted rows whose links must go first (see
+   * `rows`). Items dropped from a repeatable component or a zone need not: their links hold
+   * pairs and targets no insert of the write uses.
    */
   get mergeable (): boolean {
-    return this.#releases.length === 0 && this.#rows.size === 0
+    return this.#releases.length === 0 && !this.#rowsBeforeInserts
   }
 
   /** The pending deletions as statement parts (and forgotten here). */
@@ -61,6 +69,7 @@ export class PendingDeletes {
     this.#links.clear()
     this.#releases.length = 0
     this.#rows.clear()
+    this.#rowsBeforeInserts = false
     return parts
   }
 
