@@ -175,7 +175,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
   const exclusive = embedded ? serialised() : async <T>(work: () => Promise<T>) => await work()
   const run = embedded ? embeddedRunner(native) : serverRunner(native as unknown as Pool, statementNames())
   const onQuery = options.onQuery
-  const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery)
+  const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery, statementNames())
   return {
     orm,
     embedded,
@@ -216,12 +216,15 @@ function embeddedTransaction (native: NativeClient, onQuery: ((sql: string) => v
  * rollback fails, the connection is broken and is given back with that error, so the pool
  * discards it rather than handing it to the next request.
  */
-function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined): Transact {
+function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined): Transact {
   return async (work) => {
     const client: PoolClient = await pool.connect()
     const query = async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
       onQuery?.(sql)
-      return (await client.query(sql, params as unknown[])).rows
+      // A write's statements are prepared like the reads (their own cap of names): the same
+      // shape of body gives the same text, planned once per connection.
+      const name = params.length === 0 ? undefined : nameOf(sql)
+      return (await client.query({ text: sql, values: params as unknown[], name })).rows
     }
     try {
       await query('begin', [])
