@@ -3,18 +3,15 @@ import type { Database } from '../repository/database.js'
 import type { ResolvedPermissions } from './permissions-options.js'
 
 export async function syncRoles (db: Database, permissions: ResolvedPermissions): Promise<void> {
-  await db.transaction(async (em) => {
-    const connection = em.getConnection()
-    const transaction = em.getTransactionContext()
+  await db.transaction(async (tx) => {
     for (const [role, subjects] of Object.entries(permissions.roles)) {
       const name = role[0]!.toUpperCase() + role.slice(1)
-      await connection.execute('insert into up_roles (name, type) values (?, ?) on conflict (type) do nothing', [name, role], 'run', transaction)
-      const [row] = await connection.execute<Array<{ id: number }>>('select id from up_roles where type = ?', [role], 'all', transaction)
-      await connection.execute('delete from up_permissions where role_id = ?', [row!.id], 'run', transaction)
-      for (const [uid, actions] of subjects) {
-        for (const action of actions) {
-          await connection.execute('insert into up_permissions (action, role_id) values (?, ?)', [`${uid}.${action}`, row!.id], 'run', transaction)
-        }
+      await tx.query('insert into up_roles (name, type) values ($1, $2) on conflict (type) do nothing', [name, role])
+      const [row] = await tx.query('select id from up_roles where type = $1', [role])
+      await tx.query('delete from up_permissions where role_id = $1', [row!.id])
+      const actions = [...subjects].flatMap(([uid, names]) => [...names].map(action => `${uid}.${action}`))
+      if (actions.length > 0) {
+        await tx.query('insert into up_permissions (action, role_id) select unnest($1::text[]), $2', [actions, row!.id])
       }
     }
   })

@@ -6,11 +6,10 @@
 import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { MikroORM } from '@mikro-orm/core'
-import type { EntityManager } from '@mikro-orm/core'
 import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../content-types/registry.js'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import { buildEntitySchemas } from './entities.js'
 import type { SystemEntities } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
@@ -70,10 +69,19 @@ export interface Database {
   embedded: boolean
   /** Runs one parameterised statement outside the unit of work; `signal` cancels it on the server. */
   query: (sql: string, params: readonly unknown[], options?: QueryOptions) => Promise<Row[]>
-  /** Runs `work` in one transaction on a fresh EntityManager fork. */
-  transaction: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>
+  /**
+   * Runs `work` in one transaction on one connection of the pool (PGlite: its one session),
+   * outside MikroORM's unit of work: `begin`, the work's statements, `commit` — or
+   * `rollback` when the work throws, and the error goes on.
+   */
+  transaction: <T>(work: (tx: SqlTransaction) => Promise<T>) => Promise<T>
   readStats: () => ReadRouteStats
   close: () => Promise<void>
+}
+
+/** The statements of one transaction; `$n` placeholders, values bound. */
+export interface SqlTransaction {
+  query: (sql: string, params: readonly unknown[]) => Promise<Row[]>
 }
 
 interface NativeClient {
@@ -222,6 +230,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     }
     return await run(sql, params, queryOptions?.signal)
   }
+  const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery, statementNames())
   return {
     orm,
     embedded,
@@ -230,7 +239,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
       if (queryOptions?.heavy === true && !embedded) return await heavyReads.run(async () => await read(sql, params, queryOptions))
       return await read(sql, params, queryOptions)
     },
-    transaction: async (work) => await exclusive(async () => await orm.em.fork().transactional(work)),
+    transaction: async (work) => await exclusive(async () => await transact(work)),
     readStats: () => ({
       primary: primaryReads,
       replicas: (replicas?.replicas ?? []).map(({ url, healthy, lag, reads }) => ({ url: withoutPassword(url), healthy, lag, reads }))
@@ -263,9 +272,66 @@ function withoutPassword (url: string): string {
   }
 }
 
+type Transact = <T>(work: (tx: SqlTransaction) => Promise<T>) => Promise<T>
+
+interface EmbeddedTransactions {
+  transaction: <T>(work: (tx: { query: (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }> }) => Promise<T>) => Promise<T>
+}
+
+/** PGlite's own transaction holds its session: its other statements wait until it ends. */
+function embeddedTransaction (native: NativeClient, onQuery: ((sql: string) => void) | undefined): Transact {
+  const pglite = native as unknown as EmbeddedTransactions
+  return async (work) => {
+    onQuery?.('begin')
+    const result = await pglite.transaction(async tx => await work({
+      query: async (sql, params) => {
+        onQuery?.(sql)
+        return (await tx.query(sql, params)).rows
+      }
+    }))
+    onQuery?.('commit')
+    return result
+  }
+}
+
+/**
+ * A connection checked out of the pool for the whole transaction. When the work fails the
+ * transaction is rolled back and the connection goes back to the pool; when even the
+ * rollback fails, the connection is broken and is given back with that error, so the pool
+ * discards it rather than handing it to the next request.
+ */
+function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined): Transact {
+  return async (work) => {
+    const client: PoolClient = await pool.connect()
+    const query = async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
+      onQuery?.(sql)
+      // A write's statements are prepared like the reads (their own cap of names): the same
+      // shape of body gives the same text, planned once per connection.
+      const name = params.length === 0 ? undefined : nameOf(sql)
+      return (await client.query({ text: sql, values: params as unknown[], name })).rows
+    }
+    try {
+      await query('begin', [])
+      const result = await work({ query })
+      await query('commit', [])
+      client.release()
+      return result
+    } catch (error) {
+      try {
+        await query('rollback', [])
+        client.release()
+      } catch (broken) {
+        client.release(broken instanceof Error ? broken : new Error('rollback failed'))
+      }
+      throw error
+    }
+  }
+}
+
 type Runner = (sql: string, params: readonly unknown[], signal: AbortSignal | undefined) => Promise<Row[]>
 
 function embeddedRunner (native: NativeClient): Runner {
+  // Bound: PGlite's `query` reads its own instance (detached, it fails on `this`).
   const query = (native.query as (sql: string, params: readonly unknown[]) => Promise<{ rows: Row[] }>).bind(native)
   return async (sql, params) => (await query(sql, params)).rows
 }

@@ -8,16 +8,16 @@
 import type { LinkSide } from '../content-types/model.js'
 import type { ComponentListWrite, RowPlan } from '../transform/input-plan.js'
 import type { CurrentItem, WriteFacts } from './write-facts.js'
-import type { Entity, WriteSession } from './write-session.js'
+import type { WriteSession } from './write-session.js'
 
 export interface PreparedComponentList {
-  apply: (owner: Entity) => void
+  apply: (owner: number) => void
 }
 
 /** How the component writer reaches back to the row writer for each item (rows nest). */
 export interface RowWriter<Prepared> {
   prepare: (row: RowPlan) => Prepared
-  materialize: (prepared: Prepared) => Entity
+  materialize: (prepared: Prepared) => number
 }
 
 export function prepareComponentList<Prepared> (
@@ -39,15 +39,18 @@ export function prepareComponentList<Prepared> (
   const prepared: Prepared[] = []
   for (const item of write.items) prepared.push(rows.prepare(item))
   const keptKeys = new Set(write.items.map(item => item.id === null ? '' : itemKey(item.model.uid, item.id)))
+  // A single component's owner has one link: the old one must be gone before a new one goes in.
+  const single = write.attribute.kind === 'component' && !write.attribute.repeatable
+  const replaced = single && write.items.some(item => item.id === null)
   for (const gone of current.filter(candidate => !keptKeys.has(itemKey(candidate.component, candidate.id)))) {
-    session.deletes.rows(gone.component, [gone.id])
+    session.deletes.rows(gone.component, [gone.id], replaced)
   }
   return {
-    apply (ownerEntity) {
+    apply (owner) {
       write.items.forEach((item, index) => {
-        const entity = rows.materialize(prepared[index]!)
+        const row = rows.materialize(prepared[index]!)
         const existing = find(item)
-        if (existing === undefined) session.linkRows.insert(sides.get(item.model.uid)!, ownerEntity, entity, index + 1, 1)
+        if (existing === undefined) session.linkRows.insert(sides.get(item.model.uid)!, owner, row, index + 1, 1)
         else if (existing.ord !== index + 1) session.linkRows.renumber(sides.get(existing.component)!, existing.linkId, index + 1)
       })
     }

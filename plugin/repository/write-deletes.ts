@@ -23,6 +23,7 @@ export class PendingDeletes {
   readonly #links = new Map<string, Set<number>>()
   readonly #releases: Release[] = []
   readonly #rows = new Map<string, Set<number>>()
+  #rowsBeforeInserts = false
 
   /** Link rows by id. */
   links (linkEntity: string, ids: Iterable<number>): void {
@@ -34,12 +35,32 @@ export class PendingDeletes {
     this.#releases.push({ side, others: [...others], keptSelf })
   }
 
-  /** Rows of model `uid` (an entry or component rows), with what is nested in them. */
-  rows (uid: string, ids: Iterable<number>): void {
+  /**
+   * Rows of model `uid` (an entry or component rows), with what is nested in them.
+   * `beforeInserts`: their link rows (gone by cascade, only when a statement ends) must be
+   * gone before this write inserts links, as a single component's replacement must, its
+   * owner having at most one link.
+   */
+  rows (uid: string, ids: Iterable<number>, beforeInserts = true): void {
     addAll(this.#rows, uid, ids)
+    if (beforeInserts) this.#rowsBeforeInserts = true
   }
 
-  async run (session: WriteSession): Promise<void> {
+  /**
+   * Whether the deletions may ride in the write's data statement. Link rows deleted by id
+   * never hold a pair or an end that the same write inserts (a kept link stays, a to-one
+   * link that changes target is rewritten in place), so they cannot collide with an insert.
+   * Releases free ends that the write then links, so they must be gone before the inserts
+   * and run as a statement of their own; so do deleted rows whose links must go first (see
+   * `rows`). Items dropped from a repeatable component or a zone need not: their links hold
+   * pairs and targets no insert of the write uses.
+   */
+  get mergeable (): boolean {
+    return this.#releases.length === 0 && !this.#rowsBeforeInserts
+  }
+
+  /** The pending deletions as statement parts (and forgotten here). */
+  parts (session: WriteSession): SqlPart[] {
     const parts = [
       ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
       ...this.#releases.map(release => releaseLinks(session, release)),
@@ -48,6 +69,12 @@ export class PendingDeletes {
     this.#links.clear()
     this.#releases.length = 0
     this.#rows.clear()
+    this.#rowsBeforeInserts = false
+    return parts
+  }
+
+  async run (session: WriteSession): Promise<void> {
+    const parts = this.parts(session)
     if (parts.length === 0) return
     const { sql, params } = oneStatement(parts)
     await session.select(sql, params)

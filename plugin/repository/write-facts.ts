@@ -13,6 +13,7 @@ import { connectableIds } from './write-link-order.js'
 import { isToMany } from './write-links.js'
 import type { WriteSession } from './write-session.js'
 import { needsUniqueCheck } from './write-unique.js'
+import { intArray } from './write-sql.js'
 
 /** A link row as seen from the side being written. */
 export interface CurrentLink {
@@ -45,6 +46,8 @@ export interface WriteFacts {
   isTaken: (write: ScalarWrite) => boolean
   /** Values of the uid's column equal to its base or starting with `base-`. */
   takenUids: (uid: UidToGenerate) => ReadonlySet<string>
+  /** The id drawn from its table's sequence for a new row of the plan. */
+  newId: (row: RowPlan) => number
 }
 
 export async function gatherWriteFacts (session: WriteSession, root: RowPlan): Promise<WriteFacts> {
@@ -86,6 +89,9 @@ class FactStatement implements WriteFacts {
   readonly #referenced = new Map<string, Map<number, ReferencedRow>>()
   readonly #taken = new Set<ScalarWrite>()
   readonly #uids = new Map<UidToGenerate, Set<string>>()
+  /** New rows per entity, in the order of the walk; their ids in the same order once drawn. */
+  readonly #newRows = new Map<string, RowPlan[]>()
+  readonly #newIds = new Map<RowPlan, number>()
 
   constructor (session: WriteSession) {
     this.#session = session
@@ -111,8 +117,19 @@ class FactStatement implements WriteFacts {
     return this.#uids.get(uid) ?? NO_VALUES
   }
 
+  newId (row: RowPlan): number {
+    const id = this.#newIds.get(row)
+    if (id === undefined) throw new Error('A new row without an id drawn')
+    return id
+  }
+
   /** Asks what `row` and every row nested in it need. */
   addRow (row: RowPlan): void {
+    if (row.id === null) {
+      const rows = this.#newRows.get(row.model.entity) ?? []
+      rows.push(row)
+      this.#newRows.set(row.model.entity, rows)
+    }
     for (const write of row.scalars) {
       if (needsUniqueCheck(write)) this.#askTaken(row, write)
     }
@@ -134,6 +151,7 @@ class FactStatement implements WriteFacts {
     for (const [uid, ids] of this.#referencedIds) {
       if (ids.size > 0) this.#askReferenced(uid, [...ids])
     }
+    for (const [entity, rows] of this.#newRows) this.#drawIds(entity, rows)
     if (this.#questions.length === 0) return
     const sql = this.#questions.map(question => question.sql).join(' union all ')
     const rows = await this.#session.select(sql, this.#questions.flatMap(question => question.params))
@@ -181,22 +199,29 @@ class FactStatement implements WriteFacts {
     const found = new Map<number, ReferencedRow>()
     this.#referenced.set(uid, found)
     this.#ask({ id, ...(isFile ? { value: this.#session.column(model.entity, 'mime') } : {}) },
-      `from ${this.#session.table(model.entity)} where ${id} in (?)`, [ids],
+      `from ${this.#session.table(model.entity)} where ${id} = any(?::int[])`, [intArray(ids)],
       row => found.set(Number(row.id), { mime: row.value === null ? null : String(row.value) }))
   }
 
   /**
-   * The condition is built by MikroORM's query builder, as `em.count` would build it, so a
-   * value is converted for its column (dates, big integers) exactly as when it is written.
+   * Ids for the new rows of one table, drawn from its sequence as the insert would draw them,
+   * so the data statement can link rows it has not written yet.
    */
+  #drawIds (entity: string, rows: readonly RowPlan[]): void {
+    this.#ask({ id: 'nextval(pg_get_serial_sequence(?, ?))', position: 'n' }, 'from generate_series(1, ?::int) as n',
+      [this.#session.table(entity), this.#session.fieldName(entity, 'id'), rows.length],
+      row => this.#newIds.set(rows[Number(row.position) - 1]!, Number(row.id)))
+  }
+
+  /** The value is converted for its column (dates, big integers) exactly as when it is written. */
   #askTaken (row: RowPlan, write: ScalarWrite): void {
-    const others = row.id === null ? {} : { id: { $ne: row.id } }
-    const { sql, params } = this.#session.em.createQueryBuilder(this.#session.entityClass(row.model.entity))
-      .select('id' as never)
-      .where({ [write.attribute.name]: write.value, ...others })
-      .limit(1)
-      .toQuery()
-    this.#ask({}, `where exists (${sql})`, [...params], () => this.#taken.add(write))
+    const session = this.#session
+    const entity = row.model.entity
+    const id = session.column(entity, 'id')
+    const value = session.columnValue(entity, write.attribute.name, write.value)
+    const others = row.id === null ? '' : ` and ${id} <> ?`
+    this.#ask({}, `where exists (select 1 from ${session.table(entity)} where ${session.column(entity, write.attribute.name)} = ?${others})`,
+      row.id === null ? [value] : [value, row.id], () => this.#taken.add(write))
   }
 
   /**
@@ -213,9 +238,9 @@ class FactStatement implements WriteFacts {
     this.#uids.set(uid, taken)
     const candidates = [uid.base, ...Array.from({ length: UID_CANDIDATES - 1 }, (_, n) => `${uid.base}-${n + 1}`)]
     const answer = (found: Row): void => { taken.add(String(found.value)) }
-    this.#ask({ value: column }, `from ${table} where ${column} in (?)`, [candidates], answer)
+    this.#ask({ value: column }, `from ${table} where ${column} = any(?::text[])`, [candidates], answer)
     // The slug holds only [a-z0-9-], so it needs no escaping inside LIKE.
-    this.#ask({ value: column }, `from ${table} where (select count(*) from ${table} where ${column} in (?)) = ${UID_CANDIDATES} and ${column} like ?`,
+    this.#ask({ value: column }, `from ${table} where (select count(*) from ${table} where ${column} = any(?::text[])) = ${UID_CANDIDATES} and ${column} like ?`,
       [candidates, `${uid.base}-%`], answer)
   }
 }

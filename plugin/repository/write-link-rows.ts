@@ -1,16 +1,14 @@
 /**
- * The link rows a write inserts and changes, sent after the unit of work has flushed (new
- * entries and component rows have their ids then) as ONE statement for every link table:
- * MikroORM would send one per table. Link rows are plain pairs with positions, never loaded
- * as entities, so nothing in the identity map has to know about them.
+ * The link rows a write inserts and changes, as parts of the write's data statement (see
+ * write-statement): new rows have their ids from the facts read, so every link is known
+ * before the statement goes. One insert and one update per link table.
  *
- * Deletions are not in it: they run before the flush (see WriteSession), because a to-one
- * link can only be inserted once the old one is gone, and the parts of one statement run in
- * no defined order.
+ * Deletions are not in it: a to-one link can only be inserted once the old one is gone, and
+ * the parts of one statement run in no defined order (see PendingDeletes.mergeable).
  */
 import type { LinkSide } from '../content-types/model.js'
-import type { Entity, WriteSession } from './write-session.js'
-import { intArray, oneStatement, type SqlPart } from './write-sql.js'
+import type { WriteSession } from './write-session.js'
+import { intArray, type SqlPart } from './write-sql.js'
 
 /**
  * The position of a link appended to the end of a list without reading the list (the other
@@ -20,14 +18,11 @@ import { intArray, oneStatement, type SqlPart } from './write-sql.js'
  */
 export const APPENDED_POSITION = 2_147_483_647
 
-/** An entity created or referenced in this write (its id may come with the flush), or an id. */
-type RowRef = Entity | number
-
 type LinkColumn = 'owner' | 'target' | 'ord' | 'invOrd'
 
 const LINK_COLUMNS: readonly LinkColumn[] = ['owner', 'target', 'ord', 'invOrd']
 
-type NewLink = Record<LinkColumn, RowRef>
+type NewLink = Record<LinkColumn, number>
 
 /**
  * What changes in an existing link row; unset columns are kept. `renew` gives the row a new
@@ -44,7 +39,7 @@ export class PendingLinkRows {
   readonly #tables = new Map<string, TableWrites>()
 
   /** A new link from `self` (the row written) to `other`, at `position` on the written side. */
-  insert (side: LinkSide, self: RowRef, other: RowRef, position: number, otherPosition: number): void {
+  insert (side: LinkSide, self: number, other: number, position: number, otherPosition: number): void {
     this.#table(side.entity).inserts.push({
       [side.self]: self, [side.other]: other, [side.order]: position, [otherOrder(side)]: otherPosition
     } as NewLink)
@@ -63,17 +58,15 @@ export class PendingLinkRows {
     this.#change(side.entity, linkId, { [side.other]: other, [side.order]: position, [otherOrder(side)]: otherPosition, renew: true })
   }
 
-  /** Sends everything pending, once the unit of work has flushed. */
-  async write (session: WriteSession): Promise<void> {
+  /** Everything pending, as parts of the data statement (and forgotten here). */
+  parts (session: WriteSession): SqlPart[] {
     const parts: SqlPart[] = []
     for (const [entity, { inserts, changes }] of this.#tables) {
       if (inserts.length > 0) parts.push(insertRows(session, entity, inserts))
       if (changes.size > 0) parts.push(changeRows(session, entity, changes))
     }
     this.#tables.clear()
-    if (parts.length === 0) return
-    const { sql, params } = oneStatement(parts)
-    await session.select(sql, params)
+    return parts
   }
 
   /** Changes of one row are merged: two updates of one row in one statement would not both apply. */
@@ -105,7 +98,7 @@ function insertRows (session: WriteSession, entity: string, rows: readonly NewLi
   return {
     sql: `insert into ${session.table(entity)} (${columns.join(', ')}) ` +
       `select * from unnest(${columns.map(() => '?::int[]').join(', ')})`,
-    params: LINK_COLUMNS.map(property => intArray(rows.map(row => idOf(row[property]))))
+    params: LINK_COLUMNS.map(property => intArray(rows.map(row => row[property])))
   }
 }
 
@@ -131,11 +124,4 @@ function changeRows (session: WriteSession, entity: string, changes: ReadonlyMap
       `where l.${column('id')} = v.id`,
     params
   }
-}
-
-function idOf (row: RowRef): number {
-  if (typeof row === 'number') return row
-  const id = row.id
-  if (typeof id !== 'number') throw new Error('A linked row has no id after the flush')
-  return id
 }

@@ -16,10 +16,10 @@ import type { InputPath, LinkWrite, RowPlan } from '../transform/input-plan.js'
 import type { WriteFacts } from './write-facts.js'
 import { APPENDED_POSITION } from './write-link-rows.js'
 import { nextLinkOrder } from './write-link-order.js'
-import type { Entity, WriteSession } from './write-session.js'
+import type { WriteSession } from './write-session.js'
 
 export interface PreparedLinks {
-  apply: (owner: Entity) => void
+  apply: (owner: number) => void
 }
 
 type LinkAttribute = RelationAttribute | MediaAttribute

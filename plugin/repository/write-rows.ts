@@ -2,14 +2,14 @@
  * A RowPlan (the entry or a component row) in two steps. `prepare` runs every check the row
  * needs (uniqueness, uids, current links, related ids) against the write's facts,
  * recursively, reporting problems to the session and writing nothing. `materialize` then
- * hands the rows to the unit of work (create, or assign onto a reference for an existing
- * row) and queues their links, so one flush sends them in batches.
+ * adds the rows to the write's data statement (an insert for a new row, an update of the
+ * sent values for an existing one) and queues their links, so one statement sends them all.
  */
 import type { RowPlan } from '../transform/input-plan.js'
 import { prepareComponentList, type PreparedComponentList, type RowWriter } from './write-components.js'
 import type { WriteFacts } from './write-facts.js'
 import { prepareLinks, type PreparedLinks } from './write-links.js'
-import type { Entity, WriteSession } from './write-session.js'
+import type { WriteSession } from './write-session.js'
 import { ClaimedValues, checkUniqueValues, generateUid } from './write-unique.js'
 
 export interface PreparedRow {
@@ -50,16 +50,21 @@ export class RowWrites implements RowWriter<PreparedRow> {
   }
 
   /** `extra`: values the system sets on the row itself (timestamps, creator fields). */
-  materialize (prepared: PreparedRow, extra: Record<string, unknown> = {}): Entity {
-    const { em } = this.#session
+  /** Answers the row's id (a new row's: drawn by the facts read). */
+  materialize (prepared: PreparedRow, extra: Record<string, unknown> = {}): number {
+    const session = this.#session
     const { plan } = prepared
-    const entityClass = this.#session.entityClass(plan.model.entity)
     const values = { ...prepared.values, ...extra }
-    const entity = plan.id === null
-      ? em.create(entityClass, values)
-      : em.assign(em.getReference(entityClass, plan.id), values)
-    for (const links of prepared.links) links.apply(entity)
-    for (const list of prepared.lists) list.apply(entity)
-    return entity
+    let row: number
+    if (plan.id === null) {
+      row = this.#facts.newId(plan)
+      session.data.insert(session.rowValues(plan.model.entity, values, true), row)
+    } else {
+      row = plan.id
+      session.data.update(session.rowValues(plan.model.entity, values, false), row)
+    }
+    for (const links of prepared.links) links.apply(row)
+    for (const list of prepared.lists) list.apply(row)
+    return row
   }
 }

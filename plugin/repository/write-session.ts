@@ -1,51 +1,71 @@
 /**
- * What one write transaction shares: its EntityManager, the registry, the problems found so
- * far, the deletions it has decided on and the link rows it will write. Deletions wait until
- * every check has passed and then run (one statement) before the unit of work flushes,
- * because a link to a to-one relation can only be inserted once the old one is gone. Link
- * rows go last, in one statement, once the rows they join have ids.
+ * What one write transaction shares: its connection, the ORM metadata its statements are
+ * compiled from, the registry, the problems found so far, the deletions it has decided on,
+ * the link rows it will write and its one data-modifying statement. MikroORM's unit of work
+ * is not involved: the ORM gives the names and the value conversions, the statements are
+ * the plugin's own.
+ *
+ * Deletions wait until every check has passed; they ride in the data statement unless one
+ * of them could collide with an insert (then they run just before it). Link rows go last, in
+ * the same statement as the rows they join.
  */
-import type { EntityClass, EntityMetadata } from '@mikro-orm/core'
-import type { SqlEntityManager } from '@mikro-orm/sql'
+import type { EntityMetadata, EntityProperty, Platform } from '@mikro-orm/core'
 import type { Registry } from '../content-types/registry.js'
 import type { IssueList } from '../transform/input-issues.js'
-import type { Row } from './database.js'
+import type { Row, RuntimeOrm, SqlTransaction } from './database.js'
+import { SqlNames } from './read/names.js'
 import { PendingDeletes } from './write-deletes.js'
 import { PendingLinkRows } from './write-link-rows.js'
-import { quote } from './write-sql.js'
+import { numbered } from './write-sql.js'
+import { DataStatement, type RowValues } from './write-statement.js'
 
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
 
+/** One name resolver per ORM (the read side's), not one per write. */
+const NAMES = new WeakMap<RuntimeOrm, SqlNames>()
+
+function namesOf (orm: RuntimeOrm): SqlNames {
+  let names = NAMES.get(orm)
+  if (names === undefined) {
+    names = new SqlNames(orm.getMetadata())
+    NAMES.set(orm, names)
+  }
+  return names
+}
+
 export class WriteSession {
-  readonly em: SqlEntityManager
+  readonly tx: SqlTransaction
+  readonly orm: RuntimeOrm
   readonly registry: Registry
   readonly issues: IssueList
   readonly deletes = new PendingDeletes()
   readonly linkRows = new PendingLinkRows()
+  readonly data = new DataStatement()
+  readonly #names: SqlNames
+  readonly #platform: Platform
 
-  constructor (em: SqlEntityManager, registry: Registry, issues: IssueList) {
-    this.em = em
+  constructor (tx: SqlTransaction, orm: RuntimeOrm, registry: Registry, issues: IssueList) {
+    this.tx = tx
+    this.orm = orm
     this.registry = registry
     this.issues = issues
+    this.#names = namesOf(orm)
+    this.#platform = orm.config.getPlatform()
   }
 
   metadata (entityName: string): EntityMetadata<Entity> {
-    return this.em.getMetadata().getByClassName<Entity>(entityName)
-  }
-
-  entityClass (entityName: string): EntityClass<Entity> {
-    return this.metadata(entityName).class as EntityClass<Entity>
+    return this.orm.getMetadata().getByClassName<Entity>(entityName)
   }
 
   /** Quoted table name of an entity, from the ORM metadata. */
   table (entityName: string): string {
-    return quote(this.metadata(entityName).tableName)
+    return this.#names.table(entityName)
   }
 
   /** Quoted column of an entity property, from the ORM metadata. */
   column (entityName: string, property: string): string {
-    return quote(this.fieldName(entityName, property))
+    return this.#names.column(entityName, property)
   }
 
   /** Column name of an entity property, unquoted. */
@@ -55,9 +75,45 @@ export class WriteSession {
     return field
   }
 
+  /**
+   * A property's value as its column takes it, converted by the ORM's type of the property
+   * (json as JSON text — `pg` would send a JavaScript array as a PostgreSQL array —, big
+   * integers as text); a relation column takes the related id.
+   */
+  columnValue (entityName: string, property: string, value: unknown): unknown {
+    const prop: EntityProperty | undefined = this.metadata(entityName).properties[property]
+    if (prop === undefined) throw new Error(`${entityName} has no property ${property}`)
+    if (value === null || value === undefined) return null
+    return prop.customType === undefined ? value : prop.customType.convertToDatabaseValue(value, this.#platform, { mode: 'query-data' })
+  }
+
+  /**
+   * The columns and values of a row of `entityName` from values by property name; `creating`:
+   * the properties the schema fills on create (`onCreate`: timestamps) join them when unsent.
+   */
+  rowValues (entityName: string, values: Record<string, unknown>, creating: boolean): RowValues {
+    const meta = this.metadata(entityName)
+    const columns: string[] = []
+    const types: string[] = []
+    const params: unknown[] = []
+    const all = { ...values }
+    if (creating) {
+      for (const prop of meta.props) {
+        if (prop.onCreate !== undefined && all[prop.name] === undefined) all[prop.name] = prop.onCreate(all, this.orm.em)
+      }
+    }
+    for (const [property, value] of Object.entries(all)) {
+      if (value === undefined) continue
+      columns.push(this.column(entityName, property))
+      types.push(meta.properties[property]?.columnTypes[0] ?? 'text')
+      params.push(this.columnValue(entityName, property, value))
+    }
+    return { table: this.table(entityName), idColumn: this.column(entityName, 'id'), columns, types, values: params }
+  }
+
   /** A hand-written statement inside the transaction; `?` placeholders, values bound. */
   async select (sql: string, params: readonly unknown[]): Promise<Row[]> {
-    return await this.em.execute<Row[]>(sql, [...params])
+    return await this.tx.query(numbered(sql), params)
   }
 
   /** Queues this transaction behind every other one holding the lock named `key`, until commit. */
@@ -65,9 +121,11 @@ export class WriteSession {
     await this.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:${key}`])
   }
 
-  /** Sends the unit of work, then the link rows between the rows it wrote. */
+  /** Sends the data statement: the rows, their link rows, the mergeable deletions. */
   async flush (): Promise<void> {
-    await this.em.flush()
-    await this.linkRows.write(this)
+    this.data.add(this.linkRows.parts(this))
+    if (this.data.isEmpty) return
+    const { sql, params } = this.data.take()
+    await this.select(sql, params)
   }
 }

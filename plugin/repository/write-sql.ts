@@ -1,4 +1,7 @@
-/** The bits of SQL text the write path's hand-written statements need. */
+/**
+ * The bits of SQL text the write path's statements need. Parts are written with `?`
+ * placeholders so they compose in any order; `numbered` turns the composed text into `$n`.
+ */
 
 /** A piece of SQL with `?` placeholders and their values, in order. */
 export interface SqlPart {
@@ -33,4 +36,27 @@ export function oneStatement (parts: readonly SqlPart[]): SqlPart {
     sql: `with ${before.map((part, index) => `w${index} as (${part.sql})`).join(', ')} ${last.sql}`,
     params: [...before.flatMap(part => part.params), ...last.params]
   }
+}
+
+/**
+ * The statement with its `?` placeholders numbered `$1`, `$2` … , the form PostgreSQL (and
+ * the read compiler) uses. A `?` inside a quoted literal or identifier is text, not a value.
+ */
+export function numbered (sql: string): string {
+  let out = ''
+  let n = 0
+  let quote: string | null = null
+  for (const char of sql) {
+    if (quote !== null) {
+      if (char === quote) quote = null
+    } else if (char === "'" || char === '"') {
+      quote = char
+    } else if (char === '?') {
+      n += 1
+      out += `$${n}`
+      continue
+    }
+    out += char
+  }
+  return out
 }

@@ -8,8 +8,6 @@
  * together as one 400. The only write before the checks is an update's first statement,
  * which takes the row lock and can fail on no check (see `lockByUpdate`).
  */
-import { LockMode } from '@mikro-orm/core'
-import type { SqlEntityManager } from '@mikro-orm/sql'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { NotFoundError } from '../errors.js'
@@ -131,14 +129,16 @@ async function hashPasswordsOfValidBody (root: RowPlan, issues: IssueList): Prom
   if (issues.isEmpty) await hashPasswords(root)
 }
 
+/** The facts read, the checks, then ONE data statement (and the deletions before it when they cannot join it). */
 async function writeRow (session: WriteSession, root: RowPlan, extra: Record<string, unknown>): Promise<number> {
   const rows = new RowWrites(session, await gatherWriteFacts(session, root))
   const prepared = rows.prepare(root)
   session.issues.throwIfAny()
-  await session.deletes.run(session)
-  const entry = rows.materialize(prepared, extra)
+  if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
+  else await session.deletes.run(session)
+  const id = rows.materialize(prepared, extra)
   await session.flush()
-  return Number(entry.id)
+  return id
 }
 
 async function inTransaction<T> (
@@ -149,7 +149,7 @@ async function inTransaction<T> (
   work: (session: WriteSession) => Promise<T>
 ): Promise<T> {
   try {
-    return await db.transaction(async em => await work(new WriteSession(em as SqlEntityManager, registry, issues)))
+    return await db.transaction(async tx => await work(new WriteSession(tx, db.orm, registry, issues)))
   } catch (error) {
     throw translateDatabaseError(error, db.orm, root) ?? error
   }
@@ -161,10 +161,11 @@ function isRowId (id: number): boolean {
 
 /** Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if absent. */
 async function lockEntry (session: WriteSession, model: ContentTypeModel, id: number): Promise<void> {
+  const idColumn = session.column(model.entity, 'id')
   const found = isRowId(id)
-    ? await session.em.findOne(session.entityClass(model.entity), { id }, { fields: ['id'] as never[], lockMode: LockMode.PESSIMISTIC_WRITE })
-    : null
-  if (found === null) throw new NotFoundError()
+    ? await session.select(`select ${idColumn} from ${session.table(model.entity)} where ${idColumn} = ? for update`, [id])
+    : []
+  if (found.length === 0) throw new NotFoundError()
 }
 
 /**
@@ -174,8 +175,11 @@ async function lockEntry (session: WriteSession, model: ContentTypeModel, id: nu
  * transaction rolls it back.
  */
 async function lockByUpdate (session: WriteSession, model: ContentTypeModel, id: number, values: Record<string, unknown>): Promise<void> {
-  const changed = isRowId(id) ? await session.em.nativeUpdate(session.entityClass(model.entity), { id }, values) : 0
-  if (changed === 0) throw new NotFoundError()
+  if (!isRowId(id)) throw new NotFoundError()
+  const { table, idColumn, columns, values: params } = session.rowValues(model.entity, values, false)
+  const assignments = columns.map(column => `${column} = ?`).join(', ')
+  const changed = await session.select(`update ${table} set ${assignments} where ${idColumn} = ? returning ${idColumn}`, [...params, id])
+  if (changed.length === 0) throw new NotFoundError()
 }
 
 /**
@@ -199,8 +203,8 @@ function splitUncheckedScalars (root: RowPlan): { early: Record<string, unknown>
  * Read only when sent, once the row is locked.
  */
 async function checkSentLocale (session: WriteSession, model: ContentTypeModel, id: number, sent: { value: unknown, path: InputPath }): Promise<void> {
-  const entry = await session.em.findOne(session.entityClass(model.entity), { id }, { fields: ['locale'] as never[] })
-  if (entry === null || (entry as { locale?: unknown }).locale !== sent.value) session.issues.add(sent.path, LOCALE_CHANGE_PROBLEM)
+  const [entry] = await session.select(`select ${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} where ${session.column(model.entity, 'id')} = ?`, [id])
+  if (entry === undefined || entry.locale !== sent.value) session.issues.add(sent.path, LOCALE_CHANGE_PROBLEM)
 }
 
 /** Creator fields are written only when the model declares them (spec 4.7 feature). */

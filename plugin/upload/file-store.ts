@@ -1,17 +1,16 @@
 /**
- * Writes of file entries through the EntityManager, each in ONE transaction: new files
- * with their attachment to an entry, a change of file info, a deletion (whose links to
- * entries go with it: every media link table cascades on `target_id`).
+ * Writes of file entries, each in ONE transaction, with statements compiled from the ORM
+ * metadata like the content writes (no unit of work): new files with their attachment to an
+ * entry, a change of file info, a deletion (whose links to entries go with it: every media
+ * link table cascades on `target_id`).
  */
-import { LockMode } from '@mikro-orm/core'
-import type { EntityClass, EntityManager } from '@mikro-orm/core'
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import type { Database } from '../repository/database.js'
+import { WriteSession } from '../repository/write-session.js'
+import { IssueList } from '../transform/input-issues.js'
 import type { AttachTarget } from './attach-target.js'
 import type { FileInfo } from './file-info.js'
-
-type Entity = Record<string, unknown>
 
 /** The stored columns of a new file entry (DECISIONS §6), `size` in kB. */
 export interface FileRow {
@@ -31,61 +30,68 @@ export interface FileRow {
   provider_metadata: Record<string, unknown> | null
 }
 
-function entityClass (em: EntityManager, entity: string): EntityClass<Entity> {
-  return em.getMetadata().getByClassName<Entity>(entity).class as EntityClass<Entity>
+async function inTransaction<T> (db: Database, registry: Registry, work: (session: WriteSession) => Promise<T>): Promise<T> {
+  return await db.transaction(async tx => await work(new WriteSession(tx, db.orm, registry, new IssueList())))
 }
 
 /** Inserts the files (and attaches them to `target`); answers their ids in order. */
 export async function insertFiles (db: Database, registry: Registry, rows: readonly FileRow[], target: AttachTarget | null): Promise<number[]> {
-  return await db.transaction(async em => {
-    const fileClass = entityClass(em, registry.file.entity)
-    if (target !== null) await lockEntry(em, target)
+  return await inTransaction(db, registry, async session => {
+    if (target !== null) await lockEntry(session, target)
     const now = new Date()
-    const files = rows.map(row => em.create(fileClass, { ...row, createdAt: now, updatedAt: now }))
-    await em.flush()
-    const ids = files.map(file => Number(file.id))
-    if (target !== null) await attach(em, registry, target, ids)
+    const ids: number[] = []
+    for (const row of rows) {
+      const { table, idColumn, columns, values } = session.rowValues(registry.file.entity, { ...row, createdAt: now, updatedAt: now }, true)
+      const [inserted] = await session.select(
+        `insert into ${table} (${columns.join(', ')}) values (${values.map(() => '?').join(', ')}) returning ${idColumn} as id`, values)
+      ids.push(Number(inserted!.id))
+    }
+    if (target !== null) await attach(session, target, ids)
     return ids
   })
 }
 
-async function lockEntry (em: EntityManager, target: AttachTarget): Promise<void> {
-  const found = await em.findOne(entityClass(em, target.model.entity), { id: target.id }, {
-    fields: ['id'] as never[], lockMode: LockMode.PESSIMISTIC_WRITE
-  })
-  if (found === null) throw ValidationError.at(['refId'], `${target.model.uid} has no entry ${target.id}`)
+async function lockEntry (session: WriteSession, target: AttachTarget): Promise<void> {
+  const id = session.column(target.model.entity, 'id')
+  const found = await session.select(`select ${id} from ${session.table(target.model.entity)} where ${id} = ? for update`, [target.id])
+  if (found.length === 0) throw ValidationError.at(['refId'], `${target.model.uid} has no entry ${target.id}`)
 }
 
 /** A multiple media attribute gets the files appended; a single one has its file replaced. */
-async function attach (em: EntityManager, registry: Registry, target: AttachTarget, fileIds: readonly number[]): Promise<void> {
+async function attach (session: WriteSession, target: AttachTarget, fileIds: readonly number[]): Promise<void> {
   const side = target.attribute.link
-  const linkClass = entityClass(em, side.entity)
+  const table = session.table(side.entity)
+  const column = (property: string): string => session.column(side.entity, property)
   const otherOrder = side.order === 'ord' ? 'invOrd' : 'ord'
   let next = 1
   if (target.attribute.multiple) {
-    const [last] = await em.find(linkClass, { [side.self]: target.id }, { orderBy: { [side.order]: 'desc' }, limit: 1 })
-    next = Number(last?.[side.order] ?? 0) + 1
+    const [last] = await session.select(`select max(${column(side.order)}) as last from ${table} where ${column(side.self)} = ?`, [target.id])
+    next = Number(last?.last ?? 0) + 1
   } else {
-    await em.nativeDelete(linkClass, { [side.self]: target.id })
+    await session.select(`delete from ${table} where ${column(side.self)} = ?`, [target.id])
   }
-  const owner = em.getReference(entityClass(em, target.model.entity), target.id)
-  const fileClass = entityClass(em, registry.file.entity)
-  for (const id of fileIds) {
-    em.create(linkClass, { [side.self]: owner, [side.other]: em.getReference(fileClass, id), [side.order]: next, [otherOrder]: 1 })
-    next += 1
-  }
-  await em.flush()
+  if (fileIds.length === 0) return
+  const columns = [side.self, side.other, side.order, otherOrder].map(column)
+  const tuples = fileIds.map(() => '(?, ?, ?, 1)')
+  const params = fileIds.flatMap((id, index) => [target.id, id, next + index])
+  await session.select(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`, params)
 }
 
 /** Answers false when the file does not exist. */
 export async function updateFileInfo (db: Database, registry: Registry, id: number, info: FileInfo): Promise<boolean> {
-  return await db.transaction(async em => {
-    const changed = await em.nativeUpdate(entityClass(em, registry.file.entity), { id }, { ...info, updatedAt: new Date() })
-    return changed > 0
+  return await inTransaction(db, registry, async session => {
+    const { table, idColumn, columns, values } = session.rowValues(registry.file.entity, { ...info, updatedAt: new Date() }, false)
+    const changed = await session.select(
+      `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ? returning ${idColumn}`, [...values, id])
+    return changed.length > 0
   })
 }
 
 /** Answers false when the file does not exist. */
 export async function deleteFileRow (db: Database, registry: Registry, id: number): Promise<boolean> {
-  return await db.transaction(async em => await em.nativeDelete(entityClass(em, registry.file.entity), { id }) > 0)
+  return await inTransaction(db, registry, async session => {
+    const idColumn = session.column(registry.file.entity, 'id')
+    const deleted = await session.select(`delete from ${session.table(registry.file.entity)} where ${idColumn} = ? returning ${idColumn}`, [id])
+    return deleted.length > 0
+  })
 }
