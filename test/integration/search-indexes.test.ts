@@ -48,7 +48,7 @@ if (database.url === undefined) {
 
   t.test('trigram indexes on id, the text-like and the number columns; none on a private one', async t => {
     const definitions = await indexDefinitions()
-    for (const expression of [/\(\(id\)::text\) gin_trgm_ops/, /\(title gin_trgm_ops\)/, /\(body gin_trgm_ops\)/, /\(status gin_trgm_ops\)/, /\(\(reading_time\)::text\) gin_trgm_ops/]) {
+    for (const expression of [/\(\(id\)::text\) gin_trgm_ops/, /\(lower\(\(title\)::text\) gin_trgm_ops\)/, /\(lower\(body\) gin_trgm_ops\)/, /\(lower\(\(status\)::text\) gin_trgm_ops\)/, /\(\(reading_time\)::text\) gin_trgm_ops/]) {
       t.ok(definitions.some(definition => expression.test(definition) && /USING gin/.test(definition)), `an index on ${String(expression)}`)
     }
     t.notOk(definitions.some(definition => /internal_notes/.test(definition)), 'the private internalNotes is not searched, so not indexed')
@@ -78,6 +78,17 @@ if (database.url === undefined) {
         t.match(plan, /BitmapOr/, `${term}: a BitmapOr`)
         t.notMatch(plan, /Seq Scan on articles/, `${term}: no scan of articles`)
       }
+    })
+
+    t.test('equality on a text column (the write path\'s uid and unique checks) never uses a trigram index', async t => {
+      await client.query('begin')
+      await client.query('set local plan_cache_mode = force_generic_plan')
+      await client.query('set local enable_seqscan = off')
+      await client.query('prepare uid_probe(text[]) as select slug from articles where slug = any($1)')
+      const plan = (await client.query("explain execute uid_probe('{a,b}')")).rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
+      await client.query('rollback')
+      await client.query('deallocate all')
+      t.notMatch(plan, /fca_q_/, `the unique index answers it:\n${plan}`)
     })
   })
 }

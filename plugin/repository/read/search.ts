@@ -33,8 +33,8 @@ export function searchCondition (scope: StatementScope, row: RowRef, term: strin
   const id = `${scope.column(row.model, row.alias, 'id')}::text ilike ${pattern}`
   const others = searchedAttributes(row.model, isNumericTerm(term)).map(attribute => {
     const column = scope.column(row.model, row.alias, attribute.name)
-    // Text columns are compared as they are, so a trigram index on the column serves them.
-    return `${SCALAR_TYPE_INFO[attribute.type].textual ? column : `${column}::text`} ilike ${pattern}`
+    // Text columns are compared lowercased, as their trigram indexes are built (search-indexes.ts).
+    return SCALAR_TYPE_INFO[attribute.type].textual ? `lower(${column}) like lower(${pattern})` : `${column}::text ilike ${pattern}`
   })
   return `(${[id, ...others].join(' or ')})`
 }

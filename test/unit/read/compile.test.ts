@@ -155,7 +155,7 @@ t.test('creator fields: the names selected of each creator, id always', async t 
 
 t.test('_q: id and text-like columns, number columns only for a numeric term, private ones never', async t => {
   const words = compiler.list(article, tree({ search: 'a_b%' }))
-  t.match(words.sql, /\(t\d+\."id"::text ilike \$1 or t\d+\."title" ilike \$1 or t\d+\."slug" ilike \$1 or t\d+\."excerpt" ilike \$1 or t\d+\."body" ilike \$1 or t\d+\."status" ilike \$1 or t\d+\."contact_email" ilike \$1\)/)
+  t.match(words.sql, /\(t\d+\."id"::text ilike \$1 or lower\(t\d+\."title"\) like lower\(\$1\) or lower\(t\d+\."slug"\) like lower\(\$1\) or lower\(t\d+\."excerpt"\) like lower\(\$1\) or lower\(t\d+\."body"\) like lower\(\$1\) or lower\(t\d+\."status"\) like lower\(\$1\) or lower\(t\d+\."contact_email"\) like lower\(\$1\)\)/)
   t.equal(words.params[0], '%a\\_b\\%%', 'the term is matched literally')
   t.notMatch(words.sql, /internal_notes" ilike|reading_time"::text ilike/, 'no private column, no number column for a word')
   t.match(words.sql, /count\(\*\) over \(\)/, 'a search counts with the page, as filters do')
