@@ -16,7 +16,7 @@ import { cancelRunningStatement } from './cancel-query.js'
 import { healPool } from './pool-healing.js'
 import { openReplicaSet } from './replicas.js'
 import type { ReplicaSettings } from './replicas.js'
-import { isDatabaseUnavailable } from './unavailable.js'
+import { isConnectionLost, isDatabaseUnavailable } from './unavailable.js'
 import { ReadGate } from './read-gate.js'
 import { declareSearchIndexes } from './search-indexes.js'
 
@@ -341,6 +341,20 @@ function embeddedRunner (native: NativeClient): Runner {
  * cancel request, on a connection of its own), so abandoned heavy reads stop costing.
  */
 function serverRunner (pool: Pool, nameOf: (sql: string) => string | undefined): Runner {
+  const once = serverRunnerOnce(pool, nameOf)
+  return async (sql, params, signal) => {
+    try {
+      return await once(sql, params, signal)
+    } catch (error) {
+      // A pooled connection the server ended while it sat idle fails its first use; the pool
+      // has dropped it by now, and a read is safe to run again once, on a fresh connection.
+      if (signal?.aborted === true || !isConnectionLost(error)) throw error
+      return await once(sql, params, signal)
+    }
+  }
+}
+
+function serverRunnerOnce (pool: Pool, nameOf: (sql: string) => string | undefined): Runner {
   return async (sql, params, signal) => {
     const config = { text: sql, values: params as unknown[], name: nameOf(sql) }
     if (signal === undefined) return (await pool.query(config)).rows

@@ -26,3 +26,14 @@ export function isDatabaseUnavailable (error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some(member => isDatabaseUnavailable(member, depth + 1))) return true
   return isDatabaseUnavailable(cause, depth + 1)
 }
+
+/** The connection itself died (as opposed to a timeout or a busy server): a read may run again on a fresh one. */
+const LOST_CODE = /^(08...|57P0[1-3])$/
+const LOST_MESSAGE = /Connection terminated|connection ended|not queryable|terminating connection/i
+
+export function isConnectionLost (error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false
+  const { code, message } = error as ErrorLike
+  if (typeof code === 'string' && (LOST_CODE.test(code) || code === 'ECONNRESET' || code === 'EPIPE')) return true
+  return typeof message === 'string' && LOST_MESSAGE.test(message)
+}
