@@ -7,6 +7,7 @@ import { EMAIL_PATTERN } from '../content-types/email.js'
 import { coerceScalar } from '../content-types/coerce.js'
 import type { ScalarAttribute } from '../content-types/model.js'
 import type { ColumnValue } from './input-plan.js'
+import { unstorableTextProblem } from '../content-types/storable-text.js'
 
 export type ScalarCheck =
   | { ok: true, value: ColumnValue }
@@ -24,7 +25,6 @@ const TEXT_TYPES: ReadonlySet<string> = new Set([...VARCHAR_TYPES, 'text', 'rich
 /** The usual "something@host.tld" shape: strict enough to catch typos, loose enough for IDNs. */
 // Deeper JSON would overflow the stack of JSON.stringify and of PostgreSQL's jsonb parser.
 const JSON_MAX_DEPTH = 200
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export function checkScalarValue (attribute: ScalarAttribute, raw: unknown): ScalarCheck {
   if (raw === null) return { ok: true, value: null }
@@ -56,7 +56,7 @@ function fail (problem: string): ScalarCheck {
 
 function checkText (attribute: ScalarAttribute, raw: unknown): ScalarCheck {
   if (typeof raw !== 'string') return fail('must be a string')
-  const problem = textProblem(raw)
+  const problem = unstorableTextProblem(raw)
   if (problem !== null) return fail(problem)
   // PostgreSQL counts characters (code points), not UTF-16 units.
   const length = [...raw].length
@@ -74,13 +74,6 @@ function checkText (attribute: ScalarAttribute, raw: unknown): ScalarCheck {
     return fail(`must match the following: "${attribute.regex}"`)
   }
   return { ok: true, value: raw }
-}
-
-/** PostgreSQL text refuses NUL, and a lone surrogate would be stored as U+FFFD silently. */
-function textProblem (text: string): string | null {
-  if (text.includes('\u0000')) return 'must not contain the NUL character (\\u0000)'
-  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text (it holds a lone surrogate)'
-  return null
 }
 
 /** Strapi's rich text blocks: a list of nodes, each an object naming its `type`. */
@@ -102,12 +95,12 @@ function jsonProblem (root: unknown): string | null {
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [value, depth] = next
     if (typeof value === 'string') {
-      const problem = textProblem(value)
+      const problem = unstorableTextProblem(value)
       if (problem !== null) return problem
     } else if (value !== null && typeof value === 'object') {
       if (depth >= JSON_MAX_DEPTH) return `must not nest deeper than ${JSON_MAX_DEPTH} levels`
       for (const [key, item] of Object.entries(value)) {
-        const problem = textProblem(key)
+        const problem = unstorableTextProblem(key)
         if (problem !== null) return problem
         pending.push([item, depth + 1])
       }
