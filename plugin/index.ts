@@ -97,7 +97,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
-    if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path })
+    if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null })
     installErrorHandling(api)
     acceptEmptyJsonBodies(api)
     const signer = await installAdminScope(api, rawOptions, access)

@@ -2,7 +2,8 @@
  * Query parameters written in bracket notation (`populate[author][fields][0]=name`) are
  * `style: deepObject, explode: true` in OpenAPI terms. @fastify/swagger can only set one
  * style for a whole query string, so each parameter gets its own here, on the finished
- * document: the object- and list-shaped ones become deepObject, plain ones keep the default.
+ * document: the object- and list-shaped ones become deepObject, plain ones keep the default,
+ * and the structured ones start empty in the docs page's "Try it out".
  */
 
 interface SchemaShape {
@@ -16,6 +17,7 @@ interface ParameterShape {
   schema?: SchemaShape
   style?: string
   explode?: boolean
+  example?: unknown
 }
 
 /** The part of an OpenAPI 3 document this step reads. */
@@ -41,6 +43,9 @@ export function styleQueryParameters<D extends DocumentShape> (document: D): D {
         if (parameter.in !== 'query' || !mayBeStructured(parameter.schema)) continue
         parameter.style = 'deepObject'
         parameter.explode = true
+        // Swagger UI's "Try it out" fills an object parameter without an example with a
+        // sample of every property (`filters[title]=string`, page beside offset): a 400.
+        if (parameter.schema?.type === 'object') parameter.example ??= {}
       }
     }
   }

@@ -27,9 +27,11 @@ export interface ApiDocsOptions {
   prefix: string
   /** Where the page is served; the document is at `<path>/json` and `<path>/yaml`. */
   path: string
+  /** Whether the `permissions` option is on: only then do tokens change what a call may do. */
+  permissions: boolean
 }
 
-export function swaggerOptions ({ registry, prefix }: Pick<ApiDocsOptions, 'registry' | 'prefix'>): FastifyDynamicSwaggerOptions {
+export function swaggerOptions ({ registry, prefix, permissions }: Omit<ApiDocsOptions, 'path'>): FastifyDynamicSwaggerOptions {
   return {
     mode: 'dynamic',
     openapi: {
@@ -51,8 +53,9 @@ export function swaggerOptions ({ registry, prefix }: Pick<ApiDocsOptions, 'regi
       components: {
         securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A user JWT, an API token or an admin token' } }
       },
-      // Anonymous calls get the public role; a token gets its own rights.
-      security: [{}, { [BEARER_SCHEME]: [] }]
+      // Anonymous calls get the public role; a token gets its own rights. Without the
+      // permissions option every call is public, and a lock on each operation would say otherwise.
+      ...(permissions ? { security: [{}, { [BEARER_SCHEME]: [] }] } : {})
     },
     refResolver: {
       // Components keep the schemas' `$id`s (`ArticleEntry`), the names clients see.

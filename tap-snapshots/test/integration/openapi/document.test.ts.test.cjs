@@ -392,7 +392,8 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "required": false,
         "description": "Conditions: \`filters[<attribute>][<operator>]=<value>\`, through relations and components at any depth (\`filters[author][name][$eq]=Ann\`).",
         "style": "deepObject",
-        "explode": true
+        "explode": true,
+        "example": {}
       },
       "ArticleSort": {
         "schema": {"anyOf":[{"description":"\`title\`, \`title:desc\`, \`title:asc,views:desc\` or a dotted path \`author.name:asc\`","type":"string"},{"type":"array","items":{"type":"string"}},{"additionalProperties":true,"description":"Object form: \`sort[author][name]=asc\`","type":"object","properties":{}}]},
@@ -410,7 +411,8 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "required": false,
         "description": "Page mode (\`page\`, \`pageSize\`) or offset mode (\`start\`, \`limit\`), not both.",
         "style": "deepObject",
-        "explode": true
+        "explode": true,
+        "example": {}
       },
       "PublicationState": {
         "schema": {"type":"string","enum":["live","preview"]},
@@ -444,7 +446,8 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "required": false,
         "description": "Conditions: \`filters[<attribute>][<operator>]=<value>\`, through relations and components at any depth (\`filters[author][name][$eq]=Ann\`).",
         "style": "deepObject",
-        "explode": true
+        "explode": true,
+        "example": {}
       },
       "AuthorSort": {
         "schema": {"anyOf":[{"description":"\`title\`, \`title:desc\`, \`title:asc,views:desc\` or a dotted path \`author.name:asc\`","type":"string"},{"type":"array","items":{"type":"string"}},{"additionalProperties":true,"description":"Object form: \`sort[author][name]=asc\`","type":"object","properties":{}}]},
@@ -480,7 +483,8 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "required": false,
         "description": "Conditions: \`filters[<attribute>][<operator>]=<value>\`, through relations and components at any depth (\`filters[author][name][$eq]=Ann\`).",
         "style": "deepObject",
-        "explode": true
+        "explode": true,
+        "example": {}
       },
       "CategorySort": {
         "schema": {"anyOf":[{"description":"\`title\`, \`title:desc\`, \`title:asc,views:desc\` or a dotted path \`author.name:asc\`","type":"string"},{"type":"array","items":{"type":"string"}},{"additionalProperties":true,"description":"Object form: \`sort[author][name]=asc\`","type":"object","properties":{}}]},
@@ -534,7 +538,8 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "required": false,
         "description": "Conditions: \`filters[<attribute>][<operator>]=<value>\`, through relations and components at any depth (\`filters[author][name][$eq]=Ann\`).",
         "style": "deepObject",
-        "explode": true
+        "explode": true,
+        "example": {}
       },
       "IssueSort": {
         "schema": {"anyOf":[{"description":"\`title\`, \`title:desc\`, \`title:asc,views:desc\` or a dotted path \`author.name:asc\`","type":"string"},{"type":"array","items":{"type":"string"}},{"additionalProperties":true,"description":"Object form: \`sort[author][name]=asc\`","type":"object","properties":{}}]},
@@ -570,7 +575,8 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "required": false,
         "description": "Conditions: \`filters[<attribute>][<operator>]=<value>\`, through relations and components at any depth (\`filters[author][name][$eq]=Ann\`).",
         "style": "deepObject",
-        "explode": true
+        "explode": true,
+        "example": {}
       },
       "TagSort": {
         "schema": {"anyOf":[{"description":"\`title\`, \`title:desc\`, \`title:asc,views:desc\` or a dotted path \`author.name:asc\`","type":"string"},{"type":"array","items":{"type":"string"}},{"additionalProperties":true,"description":"Object form: \`sort[author][name]=asc\`","type":"object","properties":{}}]},
@@ -604,7 +610,8 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
         "required": false,
         "description": "Conditions: \`filters[<attribute>][<operator>]=<value>\`, through relations and components at any depth (\`filters[author][name][$eq]=Ann\`).",
         "style": "deepObject",
-        "explode": true
+        "explode": true,
+        "example": {}
       },
       "UploadSort": {
         "schema": {"anyOf":[{"description":"\`title\`, \`title:desc\`, \`title:asc,views:desc\` or a dotted path \`author.name:asc\`","type":"string"},{"type":"array","items":{"type":"string"}},{"additionalProperties":true,"description":"Object form: \`sort[author][name]=asc\`","type":"object","properties":{}}]},
@@ -920,12 +927,6 @@ exports[`test/integration/openapi/document.test.ts > TAP > matches the snapshot 
       }
     }
   },
-  "security": [
-    {},
-    {
-      "bearerAuth": []
-    }
-  ],
   "tags": [
     {
       "name": "Article",
