@@ -16,9 +16,10 @@ const port = Number(process.env['PORT'] ?? 1337)
 const host = process.env['HOST'] ?? '127.0.0.1'
 const databaseUrl = process.env['DATABASE_URL']
 
-// The first start creates the tables in the embedded database, which can take longer than
-// Fastify's default 10 s plugin timeout on a busy machine.
-const app = Fastify({ ...contentApiServerOptions, logger: { level: 'info' }, pluginTimeout: 120_000 })
+// Warnings only by default: the seed's requests at 'info' would bury the URLs printed below.
+// LOG_LEVEL=info shows every request. The first start creates the tables in the embedded
+// database, which can take longer than Fastify's default 10 s plugin timeout on a busy machine.
+const app = Fastify({ ...contentApiServerOptions, logger: { level: process.env['LOG_LEVEL'] ?? 'warn' }, pluginTimeout: 120_000 })
 
 await app.register(contentApi, {
   schemas,
@@ -50,7 +51,17 @@ const examples = [
   ['A single type, with its other locales in meta.availableLocales', '/api/homepage?populate=*'],
   ['The same in French', '/api/homepage?locale=fr&populate[featured][fields][0]=title']
 ]
-process.stdout.write(`\nThe example magazine is at ${base}. Try:\n\n${examples.map(([label, path]) => `  # ${label}\n  curl -g '${base}${path}'\n`).join('\n')}\n`)
+process.stdout.write([
+  '',
+  `The example magazine is at ${base}/api (embedded database in ${databaseUrl === undefined || databaseUrl === '' ? process.env['CONTENT_API_DATA_DIR'] ?? './.data' : 'DATABASE_URL'}).`,
+  `API documentation (try every route in the browser): ${base}/documentation`,
+  '',
+  'Try:',
+  '',
+  ...examples.map(([label, path]) => `  # ${label}\n  curl -g '${base}${path}'\n`),
+  `Every request is logged with LOG_LEVEL=info. Stop with Ctrl+C. Docs: ${base}/documentation`,
+  ''
+].join('\n'))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
