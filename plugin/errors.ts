@@ -1,6 +1,8 @@
 /**
- * Every error the API answers with, in one place. Each carries its HTTP status and the
- * `name` of DECISIONS §3; the error handler turns them into `{ data: null, error }`.
+ * Every error the plugin raises, in one place. The API's carry their HTTP status and the
+ * `name` of DECISIONS §3; the error handler turns them into `{ data: null, error }`. Each
+ * has a stable `code` (as Fastify's own errors do) that hosts may match on in controllers
+ * and lifecycles; it stays out of the answer, whose shape is Strapi's.
  */
 
 export interface ValidationIssue {
@@ -9,14 +11,21 @@ export interface ValidationIssue {
   name: 'ValidationError'
 }
 
+/** The stable code of an error name: `ValidationError` → `FCA_ERR_VALIDATION`. */
+function codeOf (name: string): string {
+  return `FCA_ERR_${name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`
+}
+
 export class ApiError extends Error {
   readonly status: number
   readonly details: Record<string, unknown>
+  readonly code: string
   constructor (name: string, status: number, message: string, details: Record<string, unknown> = {}) {
     super(message)
     this.name = name
     this.status = status
     this.details = details
+    this.code = codeOf(name)
   }
 }
 
@@ -72,8 +81,18 @@ export class ServiceUnavailableError extends ApiError {
   }
 }
 
-/** A schema or option problem found at startup; names the file and attribute. */
+/** A plugin option that cannot work; found at register time, before anything is served. */
+export class OptionsError extends Error {
+  readonly code = codeOf('OptionsError')
+  constructor (message: string) {
+    super(`fastify-content-api: ${message}`)
+    this.name = 'OptionsError'
+  }
+}
+
+/** A schema problem found at startup; names the file and attribute. */
 export class SchemaError extends Error {
+  readonly code = codeOf('SchemaError')
   /** Every problem found, one line each (a single error holds just its own). */
   readonly problems: readonly string[]
 

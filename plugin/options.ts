@@ -15,6 +15,7 @@ import { resolvePopulateLimits } from './query/populate-budget.js'
 import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-budget.js'
 import { resolveRateLimit } from './auth/rate-limit.js'
 import type { RateLimitOptions, ResolvedRateLimit } from './auth/rate-limit.js'
+import { OptionsError } from './errors.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -85,13 +86,6 @@ export interface ResolvedOptions {
   limits: ResolvedPopulateLimits
   /** null: no rate limits. */
   rateLimit: ResolvedRateLimit | null
-}
-
-export class OptionsError extends Error {
-  constructor (message: string) {
-    super(`fastify-content-api: ${message}`)
-    this.name = 'OptionsError'
-  }
 }
 
 function positiveInteger (name: string, value: unknown, fallback: number): number {

@@ -4,7 +4,7 @@
  */
 import type { Registry } from '../content-types/registry.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
-import { OptionsError } from '../options.js'
+import { OptionsError } from '../errors.js'
 
 export const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const
 export const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'] as const
