@@ -19,6 +19,7 @@ import type { ReplicaSettings } from './replicas.js'
 import { isConnectionLost, isDatabaseUnavailable } from './unavailable.js'
 import { ReadGate } from './read-gate.js'
 import { declareSearchIndexes } from './search-indexes.js'
+import type { RuntimeOrm } from './runtime-orm.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -60,9 +61,7 @@ export interface ReadRouteStats {
   replicas: Array<{ url: string, healthy: boolean, lag: number | null, reads: number }>
 }
 
-/** The ORM of either driver: which one is decided at runtime by the options. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RuntimeOrm = MikroORM<any, any, any>
+export type { RuntimeOrm }
 
 export interface Database {
   orm: RuntimeOrm
