@@ -37,6 +37,7 @@ import { accessServices, installAdminScope, installApiAccess, resolveControllers
 import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
 import type { NewUser, PublicUser } from './auth/users.js'
 import type { CreatedApiToken, NewApiToken } from './auth/api-tokens.js'
+import { installRequestQuery } from './routes/request-query.js'
 
 export interface ContentApi {
   registry: Registry
@@ -99,6 +100,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   await app.register(async (api) => {
     if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null })
     installErrorHandling(api)
+    installRequestQuery(api)
     acceptEmptyJsonBodies(api)
     const signer = await installAdminScope(api, rawOptions, access)
     await api.register(async (child) => {

@@ -1,5 +1,5 @@
 /** The raw query string and the `:id` path parameter of a content API request. */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { NotFoundError, ValidationError } from '../errors.js'
 import { parseQueryString } from '../query/parse.js'
 
@@ -11,9 +11,26 @@ export function rawQueryString (request: FastifyRequest): string {
   return start === -1 ? '' : request.url.slice(start + 1)
 }
 
-/** Parsed by the plugin itself with qs under limits, so the host needs no configuration. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The query string as qs parsed it, once per request, when something first asks. */
+    contentApiQuery: Record<string, unknown> | null
+  }
+}
+
+/** Gives the scope's requests the slot their parsed query string is kept in. */
+export function installRequestQuery (scope: FastifyInstance): void {
+  scope.decorateRequest('contentApiQuery', null)
+}
+
+/**
+ * Parsed by the plugin itself with qs under limits, so the host needs no configuration;
+ * once per request (a write reads its locale, then its populate), and only when asked: a
+ * list answered from the compiled-query cache never parses its query string at all.
+ */
 export function requestQuery (request: FastifyRequest): Record<string, unknown> {
-  return parseQueryString(rawQueryString(request))
+  request.contentApiQuery ??= parseQueryString(rawQueryString(request))
+  return request.contentApiQuery
 }
 
 export function entryId (request: FastifyRequest): number {
