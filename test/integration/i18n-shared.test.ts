@@ -296,3 +296,25 @@ t.test('the OpenAPI document: shared media and components optional in a localiza
   t.notOk('data' in (resolved.properties ?? {}), 'not the envelope')
   t.ok(resolved.properties.id && resolved.properties.locale && resolved.properties.localizations, 'the entity with its localizations')
 })
+
+t.test('a shared component holding a unique value cannot be copied: a 400, and nothing written', async t => {
+  const badges = await buildTestApp({
+    contentTypes: {
+      'api::card.card': {
+        info: { singularName: 'card', pluralName: 'cards' },
+        pluginOptions: { i18n: { localized: true } },
+        attributes: { title: { type: 'string' }, badge: { type: 'component', component: 'shared.badge', pluginOptions: shared } }
+      }
+    },
+    components: { 'shared.badge': { attributes: { code: { type: 'string', unique: true } } } },
+    i18n: I18N
+  })
+  t.teardown(badges.close)
+  const inject = async (method: 'GET' | 'POST', url: string, payload?: object): Promise<Json> =>
+    await badges.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) })
+  const source = (await inject('POST', '/api/cards', { data: { title: 'A', badge: { code: 'X1' } } })).json().data.id as number
+  const copied = await inject('POST', `/api/cards/${source}/localizations`, { locale: 'fr', title: 'B' })
+  t.equal(copied.statusCode, 400)
+  t.match(copied.json().error.message, /unique/)
+  t.equal((await inject('GET', '/api/cards?locale=fr')).json().data.length, 0, 'the localization was rolled back')
+})
