@@ -97,6 +97,41 @@ export function entrySchema (registry: Registry, model: Model): TSchema {
   }, { $id: schemaId(model, 'Entry'), title: modelSchemaName(model) })
 }
 
+/** A populated relation or media target in Strapi v4's entity shape: its id and whatever was selected of it. */
+const flatEntity = (): TSchema => Type.Object({ id: Type.Integer() }, { additionalProperties: true })
+
+/** An attribute as Strapi v4's entity shape holds it: links as entities, components as plain objects. */
+function flatAttributeSchema (attribute: Attribute): TSchema {
+  switch (attribute.kind) {
+    case 'scalar':
+      return nullable(SCALAR_OUTPUT[attribute.type]())
+    case 'relation':
+      return attribute.toMany ? Type.Array(flatEntity()) : nullable(flatEntity())
+    case 'media':
+      return attribute.multiple ? Type.Array(flatEntity()) : nullable(flatEntity())
+    case 'component':
+      return attribute.repeatable ? Type.Array(flatEntity()) : nullable(flatEntity())
+    case 'dynamiczone':
+      return Type.Array(Type.Object({ id: Type.Integer(), __component: Type.String() }, { additionalProperties: true }))
+  }
+}
+
+/**
+ * The answer to `POST /:id/localizations`: Strapi v4's bare entity (no envelope, no
+ * `attributes`), with the group's other `localizations` when the caller may list the type.
+ */
+export function localizationResponseSchema (model: Model): TSchema {
+  const properties: Record<string, TSchema> = { id: Type.Integer() }
+  const scalars: Record<string, TSchema> = { id: Type.Integer() }
+  for (const attribute of model.attributes.values()) {
+    if (attribute.private || attribute.name === 'id' || attribute.name === 'localizations') continue
+    properties[attribute.name] = Type.Optional(flatAttributeSchema(attribute))
+    if (attribute.kind === 'scalar') scalars[attribute.name] = Type.Optional(flatAttributeSchema(attribute))
+  }
+  properties.localizations = Type.Optional(Type.Array(Type.Object(scalars), { description: 'The other localizations of the entry, with their fields' }))
+  return Type.Object(properties, { $id: schemaId(model, 'LocalizationResponse'), title: `${modelSchemaName(model)} (localization)` })
+}
+
 /** A component as it appears inline: its id, its fields and, in a zone, `__component`. */
 export function componentSchema (registry: Registry, model: Model): TSchema {
   return Type.Object({

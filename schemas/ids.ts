@@ -6,6 +6,7 @@ import type { Model } from '../plugin/content-types/model.js'
 
 export type SchemaVariant =
   | 'Entry' | 'Attributes' | 'ListResponse' | 'EntryResponse' | 'CreateRequest' | 'UpdateRequest' | 'Component'
+  | 'LocalizationResponse'
 
 function pascal (text: string): string {
   return text.split(/[^A-Za-z0-9]+/).filter(Boolean).map(part => part[0]!.toUpperCase() + part.slice(1)).join('')

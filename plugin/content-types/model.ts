@@ -22,6 +22,11 @@ interface AttributeBase {
   private: boolean
   /** Declared by the system (id, timestamps), not by the user's schema. */
   system: boolean
+  /**
+   * Localized types: one value for all localizations of an entry (`pluginOptions.i18n.localized:
+   * false`): the same scalar value and the same links in each, a copy of the same component rows.
+   */
+  sharedAcrossLocales?: boolean
 }
 
 export interface ScalarAttribute extends AttributeBase {
@@ -40,8 +45,6 @@ export interface ScalarAttribute extends AttributeBase {
   targetField?: string
   /** A uid's `options`: how the slug generated from `targetField` is joined and cased. */
   uidOptions?: { separator?: string, lowercase?: boolean }
-  /** Localized types: one value for all localizations of an entry (`pluginOptions.i18n.localized: false`). */
-  sharedAcrossLocales?: boolean
 }
 
 export interface RelationAttribute extends AttributeBase {

@@ -33,16 +33,19 @@ export function checkTableName (source: string, table: string): void {
 }
 
 /**
- * `pluginOptions.i18n.localized: false` on a scalar of a localized type: one value for every
- * localization. A unique value (or a uid) could not repeat across them, so it cannot be shared.
- * On other attributes the flag is not supported and ignored: they stay per locale.
+ * `pluginOptions.i18n.localized: false` on an attribute of a localized type: one value for
+ * every localization (scalars, media, relations, components, dynamic zones). A unique value
+ * (or a uid) could not repeat across them, so it cannot be shared. A relation whose targets
+ * belong to one owner each (oneToOne, oneToMany) cannot link them from every localization: it
+ * stays per locale, as every relation does in Strapi v4.
  */
 export function shareAcrossLocales (model: Model, attribute: Attribute, declared: AttributeSchema): Attribute {
   const i18n = (declared.pluginOptions?.i18n ?? {}) as { localized?: unknown }
-  if (model.kind !== 'contentType' || !model.localized || attribute.kind !== 'scalar' || i18n.localized !== false) return attribute
-  if (attribute.unique || attribute.type === 'uid') {
+  if (model.kind !== 'contentType' || !model.localized || attribute.system || i18n.localized !== false) return attribute
+  if (attribute.kind === 'scalar' && (attribute.unique || attribute.type === 'uid')) {
     throw new SchemaError(model.source, `attribute "${attribute.name}"`, 'a unique attribute or uid cannot be shared across locales (pluginOptions.i18n.localized: false)')
   }
+  if (attribute.kind === 'relation' && !attribute.otherToMany) return attribute
   return { ...attribute, sharedAcrossLocales: true }
 }
 

@@ -17,6 +17,12 @@ export function modelOperations (model: ContentTypeModel): ContentOperation[] {
   return model.localized ? [...CONTENT_OPERATIONS, 'createLocalization'] : [...CONTENT_OPERATIONS]
 }
 
+/** The `$id` variant of an operation's answer: the list, Strapi v4's bare localization, or the one entry. */
+export function successVariant (model: ContentTypeModel, operation: ContentOperation): 'ListResponse' | 'EntryResponse' | 'LocalizationResponse' {
+  if (operation === 'find' && !model.single) return 'ListResponse'
+  return operation === 'createLocalization' ? 'LocalizationResponse' : 'EntryResponse'
+}
+
 function pascalCase (kebab: string): string {
   return kebab.split('-').filter(Boolean).map(part => part[0]!.toUpperCase() + part.slice(1)).join('')
 }
@@ -51,7 +57,9 @@ const DESCRIPTIONS: Record<ContentOperation, string> = {
   update: 'Partial: unsent attributes are kept, `null` clears. Answers the updated entry; `fields` and `populate` shape it.',
   delete: 'Answers the deleted entry; `fields` and `populate` shape it.',
   createLocalization: 'A new entry in the `locale` the body names, joined to the localizations of entry `id`. ' +
-    'The body is the attributes, bare as in Strapi v4 or under `data`. Answers the created entry.'
+    'The body is the attributes, bare as in Strapi v4 or under `data`; attributes shared across locales ' +
+    '(`pluginOptions.i18n.localized: false`) left out are copied from entry `id`, those sent are written to the whole group. ' +
+    'Answers the created entry as Strapi v4 does: bare (`{ id, ...attributes, localizations }`, no `data` envelope).'
 }
 
 /** The documentation keys of a route schema; Fastify itself ignores them. */

@@ -12,7 +12,7 @@ import { operationQuerySchemas } from '../../schemas/query.js'
 import { schemaId } from '../../schemas/ids.js'
 import { inputSchemaId } from '../../schemas/input.js'
 import type { ContentOperation } from './operations.js'
-import { modelOperations, operationId } from './operations.js'
+import { modelOperations, operationId, successVariant } from './operations.js'
 import type { RouteDocumenter } from './route-documenter.js'
 import { errorResponses, optionalProperties } from './route-documenter.js'
 
@@ -36,7 +36,7 @@ const SUCCESS_DESCRIPTIONS: Record<ContentOperation, string> = {
   create: 'The created entry',
   update: 'The updated entry',
   delete: 'The deleted entry',
-  createLocalization: 'The created localization'
+  createLocalization: 'The created localization, bare as Strapi v4 answers it'
 }
 
 const QUERY_KIND: Record<ContentOperation, 'list' | 'entry' | 'write'> = {
@@ -51,7 +51,7 @@ const LOOSE_BODY = Type.Object({
 }, { description: 'The entry to write, under `data`' })
 
 function responses (model: ContentTypeModel, operation: ContentOperation): Record<string, unknown> {
-  const success = operation === 'find' && !model.single ? 'ListResponse' : 'EntryResponse'
+  const success = successVariant(model, operation)
   const documented: Record<string, unknown> = {
     200: { $ref: `${schemaId(model, success)}#`, description: SUCCESS_DESCRIPTIONS[operation] }
   }

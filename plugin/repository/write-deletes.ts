@@ -19,10 +19,18 @@ interface Release {
   keptSelf: number | null
 }
 
+/** What the rows `owners` hold through `side`: the links, or (`component`) the component rows they link. */
+interface Owned {
+  side: LinkSide
+  owners: number[]
+  component?: string
+}
+
 export class PendingDeletes {
   readonly #links = new Map<string, Set<number>>()
   readonly #releases: Release[] = []
   readonly #rows = new Map<string, Set<number>>()
+  readonly #owned: Owned[] = []
   #rowsBeforeInserts = false
 
   /** Link rows by id. */
@@ -33,6 +41,19 @@ export class PendingDeletes {
   /** Unlinks `others` from whichever rows hold them on `side`, but `keptSelf`. */
   release (side: LinkSide, others: readonly number[], keptSelf: number | null): void {
     this.#releases.push({ side, others: [...others], keptSelf })
+  }
+
+  /**
+   * Every link of `side` held by the rows `owners` (other entries than the one written, whose
+   * shared attributes are about to be copied over: nothing the write inserts collides).
+   */
+  linksOf (side: LinkSide, owners: readonly number[]): void {
+    this.#owned.push({ side, owners: [...owners] })
+  }
+
+  /** Every `component` row linked through `side` from the rows `owners`, with what is nested in them (as `linksOf`). */
+  componentsOf (side: LinkSide, component: string, owners: readonly number[]): void {
+    this.#owned.push({ side, owners: [...owners], component })
   }
 
   /**
@@ -53,7 +74,8 @@ export class PendingDeletes {
    * Releases free ends that the write then links, so they must be gone before the inserts
    * and run as a statement of their own; so do deleted rows whose links must go first (see
    * `rows`). Items dropped from a repeatable component or a zone need not: their links hold
-   * pairs and targets no insert of the write uses.
+   * pairs and targets no insert of the write uses; nor do what other entries hold of shared
+   * attributes (`linksOf`, `componentsOf`), whose copies come in a later statement.
    */
   get mergeable (): boolean {
     return this.#releases.length === 0 && !this.#rowsBeforeInserts
@@ -64,11 +86,13 @@ export class PendingDeletes {
     const parts = [
       ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
       ...this.#releases.map(release => releaseLinks(session, release)),
-      ...rowDeletes(session, this.#rows)
+      ...this.#owned.filter(owned => owned.component === undefined).map(owned => deleteOwnedLinks(session, owned)),
+      ...rowDeletes(session, this.#rows, this.#owned)
     ]
     this.#links.clear()
     this.#releases.length = 0
     this.#rows.clear()
+    this.#owned.length = 0
     this.#rowsBeforeInserts = false
     return parts
   }
@@ -85,6 +109,10 @@ function deleteLinkRows (session: WriteSession, entity: string, ids: ReadonlySet
   return { sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} = any(?::int[])`, params: [intArray([...ids])] }
 }
 
+function deleteOwnedLinks (session: WriteSession, { side, owners }: Owned): SqlPart {
+  return { sql: `delete from ${session.table(side.entity)} where ${session.column(side.entity, side.self)} = any(?::int[])`, params: [intArray(owners)] }
+}
+
 function releaseLinks (session: WriteSession, { side, others, keptSelf }: Release): SqlPart {
   const column = (property: string): string => session.column(side.entity, property)
   const sql = `delete from ${session.table(side.entity)} where ${column(side.other)} = any(?::int[])`
@@ -93,13 +121,21 @@ function releaseLinks (session: WriteSession, { side, others, keptSelf }: Releas
     : { sql: `${sql} and ${column(side.self)} <> ?`, params: [intArray(others), keptSelf] }
 }
 
-/** One DELETE per table, its ids given and found under the given rows. */
-function rowDeletes (session: WriteSession, rows: ReadonlyMap<string, ReadonlySet<number>>): SqlPart[] {
+/** One DELETE per table, its ids given, or linked from given owners, and found under those rows. */
+function rowDeletes (session: WriteSession, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[]): SqlPart[] {
   const sources = new Map<string, SqlPart[]>()
-  for (const [uid, ids] of rows) {
-    const given = { sql: 'select unnest(?::int[])', params: [intArray([...ids])] }
-    addSource(sources, uid, given)
-    addNestedSources(session, session.registry.model(uid), given, sources)
+  const addWithNested = (uid: string, source: SqlPart): void => {
+    addSource(sources, uid, source)
+    addNestedSources(session, session.registry.model(uid), source, sources)
+  }
+  for (const [uid, ids] of rows) addWithNested(uid, { sql: 'select unnest(?::int[])', params: [intArray([...ids])] })
+  for (const { side, owners, component } of owned) {
+    if (component === undefined) continue
+    const column = (property: string): string => session.column(side.entity, property)
+    addWithNested(component, {
+      sql: `select ${column(side.other)} from ${session.table(side.entity)} where ${column(side.self)} = any(?::int[])`,
+      params: [intArray(owners)]
+    })
   }
   return [...sources].map(([uid, idSources]) => {
     const entity = session.registry.model(uid).entity

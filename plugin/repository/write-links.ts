@@ -71,7 +71,7 @@ export function isToMany (attribute: LinkAttribute): boolean {
 }
 
 /** A new link joins the end of a list on the other side when that side is a list of a two-way relation. */
-function appendsToOtherList (attribute: LinkAttribute): boolean {
+export function appendsToOtherList (attribute: LinkAttribute): boolean {
   return attribute.kind === 'relation' && attribute.inverse !== undefined && attribute.otherToMany
 }
 

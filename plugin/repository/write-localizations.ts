@@ -7,6 +7,7 @@ import type { ContentTypeModel, RelationAttribute } from '../content-types/model
 import { NotFoundError } from '../errors.js'
 import { APPENDED_POSITION } from './write-link-rows.js'
 import type { WriteSession } from './write-session.js'
+import type { SqlPart } from './write-sql.js'
 
 export interface LocalizationMember {
   id: number
@@ -45,37 +46,12 @@ export async function lockLocalizationGroup (
   return rows.map(row => ({ id: Number(row.id), locale: String(row.locale) }))
 }
 
-/** Links the new entry to every member of the group, both ways, in one statement. */
-export async function joinLocalizationGroup (session: WriteSession, model: ContentTypeModel, entryId: number, members: LocalizationMember[]): Promise<void> {
+/** The insert linking the new entry to every member of the group, both ways (a part of the statement that copies shared attributes). */
+export function joinLocalizationGroup (session: WriteSession, model: ContentTypeModel, entryId: number, members: LocalizationMember[]): SqlPart {
   const { link } = localizationsOf(model)
   const columns = ['owner', 'target', 'ord', 'invOrd'].map(property => session.column(link.entity, property)).join(', ')
   const pairs = members.flatMap(member => [[entryId, member.id], [member.id, entryId]])
   // Appended as relations are: at the sentinel position, read in link-id order.
   const values = pairs.map(() => `(?, ?, ${APPENDED_POSITION}, ${APPENDED_POSITION})`).join(', ')
-  await session.select(`insert into ${session.table(link.entity)} (${columns}) values ${values}`, pairs.flat())
-}
-
-/**
- * Copies the attributes shared across locales (`names`) of entry `from` onto other entries
- * of its type, in one statement: `to` lists them, or `{ groupOf }` means every localization
- * of that entry. `touch`: their `updatedAt` follows, as the change is theirs too.
- */
-export async function copySharedAttributes (
-  session: WriteSession, model: ContentTypeModel, from: number, to: number[] | { groupOf: number }, names: readonly string[], touch: boolean
-): Promise<void> {
-  if (names.length === 0 || (Array.isArray(to) && to.length === 0)) return
-  const column = (property: string): string => session.column(model.entity, property)
-  const id = column('id')
-  const assignments = [...names, ...(touch ? ['updatedAt'] : [])].map(name => `${column(name)} = f.${column(name)}`)
-  let targets: string
-  let params: number[]
-  if (Array.isArray(to)) {
-    targets = to.map(() => '?').join(', ')
-    params = to
-  } else {
-    targets = localizationIds(session, model)
-    params = [to.groupOf]
-  }
-  await session.select(`update ${session.table(model.entity)} as t set ${assignments.join(', ')} from ${session.table(model.entity)} as f ` +
-    `where f.${id} = ? and t.${id} in (${targets})`, [from, ...params])
+  return { sql: `insert into ${session.table(link.entity)} (${columns}) values ${values}`, params: pairs.flat() }
 }

@@ -18,7 +18,8 @@ import type { InputPath, RowPlan, ScalarWrite } from '../transform/input-plan.js
 import type { Database } from './database.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
-import { copySharedAttributes, joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
+import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
+import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
 import type { LocaleInput } from '../transform/input-locale.js'
 import { LOCALE_CHANGE_PROBLEM, sharedAttributeNames } from '../transform/input-locale.js'
@@ -79,13 +80,16 @@ export async function createLocalization (
         session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
       }
       sent = sentSharedAttributes(root)
+      // What the group holds of the shared attributes sent goes with the data statement; the new entry's copies replace it.
+      dropSharedData(session, model, group.map(member => member.id), sent)
     },
     after: async (session, id) => {
-      await joinLocalizationGroup(session, model, id, group)
       // Shared attributes: the unsent ones come from the source, the sent ones go to the whole group.
       const unsent = [...sharedAttributeNames(model)].filter(name => !sent.includes(name))
-      await copySharedAttributes(session, model, sourceId, [id], unsent, false)
-      await copySharedAttributes(session, model, id, group.map(member => member.id), sent, true)
+      await copySharedAttributes(session, model, [
+        { from: sourceId, to: [id], names: unsent, touch: false },
+        { from: id, to: group.map(member => member.id), names: sent, touch: true }
+      ], [joinLocalizationGroup(session, model, id, group)])
     }
   }, { query: context.locale, localization: true })
 }
@@ -100,12 +104,15 @@ export async function updateEntry (
   return await inTransaction(db, registry, issues, root, async session => {
     // Shared attributes are written to every localization: lock them all first, in id order,
     // so that updates of one group made from different locales queue instead of deadlocking.
-    if (shared.length > 0 && isRowId(id)) await lockLocalizationGroup(session, model, id)
+    const others = shared.length > 0 && isRowId(id)
+      ? (await lockLocalizationGroup(session, model, id)).map(member => member.id).filter(member => member !== id)
+      : []
     const { early, later } = splitUncheckedScalars(root)
     await lockByUpdate(session, model, id, { ...early, ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() })
     if (sentLocale !== undefined) await checkSentLocale(session, model, id, sentLocale)
+    dropSharedData(session, model, others, shared)
     const written = await writeRow(session, { ...root, scalars: later }, {})
-    await copySharedAttributes(session, model, id, { groupOf: id }, shared, true)
+    await copySharedAttributes(session, model, [{ from: id, to: others, names: shared, touch: true }])
     return written
   })
 }
@@ -121,7 +128,9 @@ export async function deleteEntry (db: Database, registry: Registry, model: Cont
 
 /** The attributes shared across locales that a body sends (a localized type's: DECISIONS §6). */
 function sentSharedAttributes (root: RowPlan): string[] {
-  return root.scalars.filter(write => write.attribute.sharedAcrossLocales === true).map(write => write.attribute.name)
+  return [...root.scalars, ...root.links, ...root.lists]
+    .filter(write => write.attribute.sharedAcrossLocales === true)
+    .map(write => write.attribute.name)
 }
 
 /** Hashing is deliberately slow: a body already known to be invalid is not worth it. */

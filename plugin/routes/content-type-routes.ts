@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { ContentTypeModel } from '../content-types/model.js'
 import { ERROR_RESPONSE_ID, schemaId } from '../../schemas/index.js'
-import { operationDocs } from '../openapi/operations.js'
+import { operationDocs, successVariant } from '../openapi/operations.js'
 import type { ContentOperation } from '../openapi/operations.js'
 import type { CoreContext, CoreHandler, CoreHandlers, HandlerName } from './core-handlers.js'
 import { coreHandlers } from './core-handlers.js'
@@ -42,7 +42,7 @@ function send (handler: CoreHandler) {
 }
 
 /** Answers are rendered by PostgreSQL; these schemas document them (and type errors). */
-function responses (model: ContentTypeModel, success: 'ListResponse' | 'EntryResponse'): FastifySchema {
+function responses (model: ContentTypeModel, success: ReturnType<typeof successVariant>): FastifySchema {
   return {
     response: {
       200: { $ref: `${schemaId(model, success)}#` },
@@ -55,7 +55,7 @@ function responses (model: ContentTypeModel, success: 'ListResponse' | 'EntryRes
 /** `hide`: the `/x/` alias of a list path is the same operation, documented once. */
 function routeSchema (model: ContentTypeModel, operation: ContentOperation, hide = false): FastifySchema {
   const documentation = { ...operationDocs(model, operation), ...(hide ? { hide } : {}) }
-  return { ...documentation, ...responses(model, operation === 'find' && !model.single ? 'ListResponse' : 'EntryResponse') }
+  return { ...documentation, ...responses(model, successVariant(model, operation)) }
 }
 
 export function registerContentTypeRoutes (app: FastifyInstance, routes: RoutesContext): void {

@@ -9,6 +9,7 @@ import { pruneListQuery, pruneSelection } from '../access/prune.js'
 import { callerOf } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
 import type { ContentAction } from '../auth/permissions-options.js'
+import { defaultFieldNames } from '../content-types/model.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError, NotFoundError } from '../errors.js'
@@ -24,6 +25,7 @@ import type { Reader } from '../repository/reader.js'
 import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/idempotency.js'
 import { createEntry, createLocalization, deleteEntry, updateEntry } from '../repository/write.js'
 import type { WriteContext } from '../repository/write.js'
+import { bareEntryBody } from '../transform/bare-entry.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
 import { isPlainObject } from '../transform/input-relation.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
@@ -77,8 +79,27 @@ function localizationBody (body: unknown): unknown {
   return isPlainObject(body) && !isPlainObject(body.data) ? { data: body } : body
 }
 
+/**
+ * Strapi v4 answers a new localization with its `localizations` (their default fields, drafts
+ * included), which the caller sees only when it may `find` the type (see entryQuery).
+ */
+function withLocalizations (model: ContentTypeModel, query: EntryQuery): EntryQuery {
+  if (query.availableLocales === false || query.populate.localizations !== undefined) return query
+  const localizations = { kind: 'relation' as const, fields: defaultFieldNames(model), populate: {}, filters: null, sort: [], count: false }
+  return { ...query, populate: { ...query.populate, localizations } }
+}
+
 /** Parsed and pruned queries a content type's handlers have seen, per grant set: 500, and about 4 MiB at most, per kind of read. */
 const QUERY_CACHE_BOUNDS = { maxEntries: 500, maxBytes: 4 * 1024 * 1024 }
+
+/**
+ * How a write answers: `body`, the body written when not the request's; `bare`, Strapi v4's
+ * entity shape with the other `localizations` (its answer to `POST /:id/localizations`).
+ */
+export interface WrittenAnswer {
+  body?: unknown
+  bare?: boolean
+}
 
 /** One write of an entry: the checked body and who writes in, the written entry's id out. */
 export type EntryWrite = (body: unknown, context: WriteContext) => Promise<number>
@@ -90,7 +111,7 @@ export interface HandlerTools {
    * Runs `write` with the body (the request's unless given) once the caller may link what it
    * links, and answers the written entry with the request's selection, drafts included.
    */
-  written: (request: FastifyRequest, caller: Caller, write: EntryWrite, body?: unknown) => Promise<string>
+  written: (request: FastifyRequest, caller: Caller, write: EntryWrite, answer?: WrittenAnswer) => Promise<string>
   /** Deletes entry `id` and answers it as it was, with the request's selection; 404 if absent. */
   deleted: (request: FastifyRequest, caller: Caller, id: number) => Promise<string>
 }
@@ -125,16 +146,18 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     })
 
   /** Writes answer what was written, drafts included. */
-  const writtenEntry = async (query: EntryQuery, id: number): Promise<string> => {
+  const writtenEntry = async (query: EntryQuery, id: number, bare = false): Promise<string> => {
     const data = await reader.entry(model, id, query)
     if (data === null) throw new NotFoundError()
-    return entryBody(data)
+    return bare ? bareEntryBody(registry, model, data) : entryBody(data)
   }
 
-  const written = async (request: FastifyRequest, caller: Caller, write: EntryWrite, body: unknown = request.body): Promise<string> => {
+  const written = async (request: FastifyRequest, caller: Caller, write: EntryWrite, answer: WrittenAnswer = {}): Promise<string> => {
+    const { body = request.body, bare = false } = answer
     const query = entryQuery(request, caller, 'preview')
     checkWritableLinks(registry, caller.ability, model, body)
-    return await writtenEntry(query, await write(body, writeContext(caller, request, model, options.strict)))
+    const id = await write(body, writeContext(caller, request, model, options.strict))
+    return await writtenEntry(bare ? withLocalizations(model, query) : query, id, bare)
   }
 
   const deleted = async (request: FastifyRequest, caller: Caller, id: number): Promise<string> => {
@@ -190,7 +213,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const caller = authorize(request, model, 'create')
       const sourceId = entryId(request)
       return await written(request, caller, async (body, writer) => await createLocalization(db, registry, model, sourceId, body, writer),
-        localizationBody(request.body))
+        { body: localizationBody(request.body), bare: true })
     }
   }
 }

@@ -23,7 +23,7 @@ export interface LocaleInput {
 export function sharedAttributeNames (model: ContentTypeModel): ReadonlySet<string> {
   const names = new Set<string>()
   for (const attribute of model.attributes.values()) {
-    if (attribute.kind === 'scalar' && attribute.sharedAcrossLocales === true) names.add(attribute.name)
+    if (attribute.sharedAcrossLocales === true) names.add(attribute.name)
   }
   return names
 }
