@@ -10,10 +10,11 @@ export async function strapiPermissions (source: Pick<StrapiSource, 'rows'>): Pr
     `select r.type as role, p.action from up_permissions p
        join up_permissions_role_links l on l.permission_id = p.id
        join up_roles r on r.id = l.role_id
-      where p.action like 'api::%' order by r.type, p.action`)
+      where p.action like 'api::%' or p.action like 'plugin::upload.content-api.%' order by r.type, p.action`)
   const roles: Record<string, Record<string, string[]>> = {}
   for (const row of rows) {
-    const action = String(row.action)
+    // `plugin::upload.content-api.find` is the media plugin's `find` here (DECISIONS §6: 'plugin::upload').
+    const action = String(row.action).replace('plugin::upload.content-api.', 'plugin::upload.')
     const cut = action.lastIndexOf('.')
     const uid = action.slice(0, cut)
     const actions = ((roles[String(row.role)] ??= {})[uid] ??= [])
