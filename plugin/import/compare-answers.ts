@@ -33,10 +33,10 @@ export const DELTAS = {
   creatorFieldsWhere: 'Δ createdBy/updatedBy appear exactly where a list handler attaches them (spec 4.7; Strapi: with populateCreatorFields, unless populate leaves them out)',
   entryMeta: 'Δ top-level entries carry meta (spec 2.2; Strapi has none on non-localized types)',
   time: 'Δ a time is HH:mm:ss (Strapi keeps fractions of a second)'
-}
+} as const
 
 const TIME_WITH_FRACTION = /^(\d\d:\d\d:\d\d)\.\d+$/
-const TOP_LEVEL_META = /^data(\[\d+\])?\.meta$/ as const
+const TOP_LEVEL_META = /^data(\[\d+\])?\.meta$/
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
