@@ -88,3 +88,14 @@ export async function openStrapiSource (url: string): Promise<StrapiSource> {
     throw error
   }
 }
+
+/** The locales of Strapi's i18n plugin, its default first (for `i18n.locales`), or null without i18n. */
+export async function strapiLocales (source: Pick<StrapiSource, 'rows' | 'columns'>): Promise<string[] | null> {
+  if (!source.columns.has('i18n_locale')) return null
+  const codes = (await source.rows('select code from i18n_locale order by id')).map(row => String(row.code))
+  if (codes.length === 0) return null
+  const [setting] = await source.rows("select value from strapi_core_store_settings where key = 'plugin_i18n_default_locale'")
+  let defaultLocale: unknown = null
+  try { defaultLocale = setting === undefined ? null : JSON.parse(String(setting.value)) } catch { /* no usable default: the first locale is */ }
+  return typeof defaultLocale === 'string' && codes.includes(defaultLocale) ? [defaultLocale, ...codes.filter(code => code !== defaultLocale)] : codes
+}
