@@ -58,7 +58,7 @@ t.test('a Strapi v4 site imported: same ids, order, drafts, locales, media, user
     t.same(report.files, { copied: 5, present: 0, missing: [] }, 'four files and the one thumbnail')
     t.same((await readdir(uploads)).sort(), (await readdir(`${STRAPI_IMPORT_FIXTURE}uploads`)).sort())
     t.same(await rows(targetUrl, 'select id from articles order by id'), [1, 2, 3, 4, 5, 6, 7].map(id => ({ id })))
-    t.same(await rows(targetUrl, "select u.id, u.username, r.type from up_users u join up_roles r on r.id = u.role_id order by u.id"),
+    t.same(await rows(targetUrl, 'select u.id, u.username, r.type from up_users u join up_roles r on r.id = u.role_id order by u.id'),
       [{ id: 1, username: 'grace', type: 'authenticated' }, { id: 2, username: 'linus', type: 'authenticated' }])
     t.same(await rows(targetUrl, 'select id, firstname, lastname, email from admin_users'), [{ id: 1, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' }])
     t.same(await rows(targetUrl, 'select id, created_by_id, updated_by_id from articles where id in (3, 6) order by id'),
