@@ -129,6 +129,17 @@ t.test('a Strapi v4 site imported: same ids, order, drafts, locales, media, user
     t.equal(uploaded.headers['content-type'], 'image/png')
   })
 
+  await t.test('users and admins log in with the passwords they had in Strapi (bcrypt hashes kept)', async t => {
+    const user = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'grace', password: 'Grace-Hopper-1906' } })
+    t.equal(user.statusCode, 200, user.body)
+    t.match(user.json(), { jwt: String, user: { id: 1, username: 'grace' } })
+    const wrong = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'grace', password: 'Grace-Hopper-1907' } })
+    t.equal(wrong.statusCode, 400)
+    const admin = await app.inject({ method: 'POST', url: '/admin/login', payload: { email: 'ada@example.com', password: 'Ada-Lovelace-1815' } })
+    t.equal(admin.statusCode, 200, admin.body)
+    t.match(admin.json(), { data: { token: String, user: { id: 1, firstname: 'Ada' } } })
+  })
+
   await t.test('ids go on after the imported ones', async t => {
     const created = await app.inject({ method: 'POST', url: '/api/tags', payload: { data: { name: 'after import' } } })
     t.equal(created.statusCode, 200)
