@@ -7,7 +7,8 @@
  */
 import type { MetadataStorage } from '@mikro-orm/core'
 import { ADMIN_USER_ENTITY } from '../admin/admin-entity.js'
-import type { Attribute, ComponentModel, ContentTypeModel, LinkSide, Model } from '../content-types/model.js'
+import type { Attribute, ComponentModel, ContentTypeModel, LinkSide } from '../content-types/model.js'
+import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
 import { identifier as id, literal } from '../repository/read/sql.js'
 import { STRAPI_FILE_MORPHS, STRAPI_PLUGIN_TABLES, strapiLayouts, strapiSnakeCase } from './strapi-layout.js'
@@ -247,10 +248,6 @@ function unclaimedChecks (models: Array<ContentTypeModel | ComponentModel>, layo
   return checks
 }
 
-function pluginModel (registry: Registry, uid: string): Model | undefined {
-  return registry.plugins.get(uid)
-}
-
 /** Every step of an import of Strapi's database into the tables of `registry`. */
 export function importPlan (options: { registry: Registry, metadata: MetadataStorage, columns: StrapiColumns }): ImportPlan {
   const { registry, metadata, columns } = options
@@ -260,17 +257,17 @@ export function importPlan (options: { registry: Registry, metadata: MetadataSto
   const hasEntity = (entity: string): boolean => metadata.find(entity as never) !== undefined
 
   push(rowsStep(context, { label: 'admin users', entity: ADMIN_USER_ENTITY, strapiTable: 'admin_users', strapiColumn: strapiSnakeCase }))
-  const role = pluginModel(registry, 'plugin::users-permissions.role')
+  const role = registry.plugins.get(ROLE_UID)
   if (role !== undefined) {
     const step = rowsStep(context, { label: 'roles', entity: role.entity, strapiTable: STRAPI_PLUGIN_TABLES[role.uid]!.table, strapiColumn: strapiSnakeCase })
     if (step !== null) steps.push({ ...step, replaceByType: true })
   }
-  const user = pluginModel(registry, 'plugin::users-permissions.user')
+  const user = registry.plugins.get(USER_UID)
   if (user !== undefined && hasEntity(user.entity)) {
     push(rowsStep(context, {
       label: 'users',
       entity: user.entity,
-      strapiTable: 'up_users',
+      strapiTable: STRAPI_PLUGIN_TABLES[USER_UID]!.table,
       strapiColumn: strapiSnakeCase,
       // Strapi links a user to its role through a join table; here it is a column.
       extra: { role_id: '(select r.role_id from up_users_role_links r where r.user_id = s.id order by r.id limit 1)' }

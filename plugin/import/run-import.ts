@@ -11,11 +11,12 @@
  * and only then written with one INSERT … SELECT per table.
  */
 import type { MetadataStorage } from '@mikro-orm/core'
+import { PERMISSION_ENTITY } from '../auth/entities.js'
 import type { Registry } from '../content-types/registry.js'
 import type { Database, SqlTransaction } from '../repository/database.js'
 import { identifier as id } from '../repository/read/sql.js'
 import type { StorageProvider } from '../upload/storage.js'
-import { copyUploads } from './copy-uploads.js'
+import { copyUploads, restageFileUrls } from './copy-uploads.js'
 import type { UploadCopyReport } from './copy-uploads.js'
 import { importPlan } from './import-steps.js'
 import type { ImportStep } from './import-steps.js'
@@ -126,7 +127,7 @@ async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]
   await tx.query(`truncate ${[...replaced].map(id).join(', ')}`, [])
   for (const item of staged.filter(entry => entry.step.replaceByType === true)) {
     const roles = `select t.id from ${id(item.step.table)} t where t."type" in (select "type" from ${item.staged}) or t.id in (select id from ${item.staged})`
-    if (target.metadata.find('UpPermission' as never) !== undefined) await tx.query(`delete from up_permissions where role_id in (${roles})`, [])
+    if (target.metadata.find(PERMISSION_ENTITY as never) !== undefined) await tx.query(`delete from up_permissions where role_id in (${roles})`, [])
     await tx.query(`delete from ${id(item.step.table)} where id in (${roles})`, [])
   }
   for (const item of staged) {
@@ -151,6 +152,9 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
     return await target.db.transaction(async (tx) => {
       const staged = await stage(tx, source, plan.steps, options)
       const stagedTables = new Map(staged.map(item => [item.step.table, item.staged]))
+      const stagedFiles = stagedTables.get(target.registry.file.table)
+      const uploads = options.uploads === undefined || target.storage === null || stagedFiles === undefined ? null : { dir: options.uploads, storage: target.storage }
+      if (uploads !== null) await restageFileUrls(tx, stagedFiles!, uploads)
       unmapped.push(...await checkStagedRows(tx, staged.map(item => ({ label: item.step.label, table: item.step.table, staged: item.staged })),
         table => stagedTables.get(table) ?? null))
       const steps: StepReport[] = []
@@ -168,9 +172,7 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
         return report('refused', { refusal: `the target database is not empty (${nonEmpty}); run again with --replace to replace its content` })
       }
       await write(tx, target, staged)
-      const files = options.uploads === undefined || target.storage === null || !stagedTables.has(target.registry.file.table)
-        ? null
-        : await copyUploads(tx, { dir: options.uploads, storage: target.storage, files: target.registry.file.table })
+      const files = uploads === null ? null : await copyUploads(tx, { ...uploads, files: target.registry.file.table })
       return report('imported', { files, durationMs: Date.now() - started })
     })
   } finally {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import t from 'tap'
 import { freshDatabase } from '../../helpers/app.js'
+import { S3_CREDENTIALS, startS3Server } from '../../helpers/s3-server.js'
 import { fixtureApp, restoreStrapiDatabase, strapiAnswers, STRAPI_IMPORT_FIXTURE, whyNoStrapiFixture } from '../../helpers/strapi-fixture.js'
 import { verifyReads } from '../../../plugin/import/verify-reads.js'
 import { openStrapiSource } from '../../../plugin/import/strapi-source.js'
@@ -167,6 +168,29 @@ t.test('rows that cannot be mapped are reported with the reason, the rest import
   t.ok(reasons.some(reason => /^api::tag\.tag 3: duplicate name/.test(reason)), 'a duplicate of a unique attribute')
   t.ok(reasons.some(reason => /^api::article\.article\.blocks\[blocks\.quote\] 901: \S+ 77 points at no components_blocks_quotes row/.test(reason)), 'a link to a missing row')
   t.same(await rows(target.url!, 'select count(*)::int as n from articles'), [{ n: 7 }], 'the rest is imported')
+})
+
+t.test('files go to an s3 storage, and the rows take its URLs', { skip }, async t => {
+  const strapi = await restoreStrapiDatabase()
+  t.teardown(strapi.drop)
+  const target = await freshDatabase()
+  t.teardown(target.drop)
+  const root = await mkdtemp(join(tmpdir(), 'fca-import-s3-'))
+  t.teardown(() => rm(root, { recursive: true, force: true }))
+  const s3 = await startS3Server({ directory: join(root, 'bucket'), buckets: ['media'] })
+  t.teardown(() => s3.stop())
+  const upload = { provider: 's3', endpoint: s3.endpoint, bucket: 'media', region: 'us-east-1', ...S3_CREDENTIALS, forcePathStyle: true, dir: join(root, 'staging') } as const
+  const app = await fixtureApp(target.url!, { upload })
+  t.teardown(() => app.close())
+  const run = async () => await app.contentApi.importStrapi({ from: strapi.url, uploads: `${STRAPI_IMPORT_FIXTURE}uploads` })
+
+  const report = await run()
+  t.equal(report.outcome, 'imported')
+  t.same(report.files, { copied: 5, present: 0, missing: [] })
+  t.same((await s3.keys('media')).sort(), (await readdir(`${STRAPI_IMPORT_FIXTURE}uploads`)).sort())
+  const [file] = await rows(target.url!, "select url, formats->'thumbnail'->>'url' as thumbnail from files where id = 3")
+  t.same(file, { url: `${s3.endpoint}/media/gradient_0c55f8fea7.png`, thumbnail: `${s3.endpoint}/media/thumbnail_gradient_0c55f8fea7.png` })
+  t.equal((await run()).outcome, 'up-to-date', 'the provider\'s URLs count as what Strapi has')
 })
 
 t.test('Strapi\'s database is only read', { skip }, async t => {
