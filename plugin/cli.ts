@@ -3,6 +3,7 @@
  * fastify-content-api CLI: serve a schema folder without writing a host app, and create
  * admin users. `main` returns the exit code so it can be tested without spawning a process.
  */
+import { randomBytes } from 'node:crypto'
 import { realpathSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
@@ -29,6 +30,16 @@ Commands:
                    --custom-fields C  custom fields beyond the known ones and the type each
                                     stores, e.g. plugin::star-rating.stars=integer,global::mood=string
                                                                                  [optional]
+  import:strapi  Copy a Strapi v4 site into this app's database (ids, order, drafts, locales,
+                 media, users, admin users); Strapi's database is only read
+                   --from URL       Strapi's PostgreSQL connection string        [required]
+                   --schemas DIR    Strapi's src/ (or a schema folder)           [required]
+                   --uploads DIR    Strapi's public/uploads, copied to storage   [optional]
+                   --locales L      as for serve                    [default: Strapi's locales]
+                   --check          report what would be imported, write nothing
+                   --replace        replace the content of a non-empty database
+                   --verify URL     afterwards, compare reads with the Strapi at URL
+                   --custom-fields C  as for serve                               [optional]
   types          Write TypeScript declarations of every content type and component
                    --schemas DIR    the schema folder                           [required]
                    --out FILE       file to write                                [default: stdout]
@@ -199,6 +210,83 @@ async function adminCreate (args: string[], io: Io): Promise<number> {
   }
 }
 
+async function importStrapiCommand (args: string[], io: Io, tty: NodeJS.WriteStream | null): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      from: { type: 'string' },
+      schemas: { type: 'string' },
+      uploads: { type: 'string' },
+      locales: { type: 'string' },
+      check: { type: 'boolean' },
+      replace: { type: 'boolean' },
+      verify: { type: 'string' },
+      'custom-fields': { type: 'string' }
+    },
+    strict: true,
+    allowPositionals: false
+  })
+  const { from, schemas } = required(values, ['from', 'schemas'], 'import:strapi')
+  const { openStrapiSource, strapiLocales } = await import('./import/strapi-source.js')
+  const progress = await import('./import/import-progress.js')
+  let i18n = localesOption('import:strapi', values.locales)
+  if (i18n.i18n === undefined) {
+    const source = await openStrapiSource(from)
+    try {
+      const locales = await strapiLocales(source)
+      if (locales !== null) i18n = { i18n: { locales } }
+    } finally { await source.close() }
+  }
+  const { Fastify, contentApi } = await load()
+  // Access control on (with no role granted) so users and roles have tables to land in.
+  const secret = process.env['JWT_SECRET'] ?? randomBytes(32).toString('hex')
+  const options = { schemas: resolve(schemas), ...databaseOption(), ...i18n, ...customFieldsOption('import:strapi', values['custom-fields']), docs: false as const }
+  const app = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
+  await app.register(contentApi, { ...options, permissions: { jwtSecret: secret, roles: {} } })
+  await app.ready()
+  const view = tty !== null ? progress.terminalProgress(tty) : progress.lineProgress(io.err)
+  let report
+  try {
+    report = await app.contentApi.importStrapi({
+      from,
+      ...(values.uploads === undefined ? {} : { uploads: resolve(values.uploads) }),
+      check: values.check === true,
+      replace: values.replace === true,
+      onProgress: view.listener
+    })
+  } finally {
+    view.stop()
+    await app.close()
+  }
+  io.out(progress.importSummary(report))
+  if (report.outcome === 'refused') return 1
+  if (values.verify === undefined) return 0
+  // The verified app grants what Strapi's roles granted, so hidden relations stay hidden.
+  const served = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
+  await served.register(contentApi, { ...options, permissions: { jwtSecret: secret, roles: report.permissions } })
+  await served.ready()
+  try {
+    const { httpAnswers, verifyReadList, verifyReads } = await import('./import/verify-reads.js')
+    const ids = new Map<string, number[]>()
+    for (const model of served.contentApi.registry.contentTypes.values()) {
+      const rows = await served.contentApi.db.query(`select id from "${model.table}" order by id limit 20`, [])
+      ids.set(model.uid, rows.map(row => Number(row.id)))
+    }
+    const verified = await verifyReads({
+      reads: verifyReadList(served.contentApi.registry, ids),
+      strapi: httpAnswers(values.verify),
+      ours: async (url) => {
+        const response = await served.inject(url)
+        return { status: response.statusCode, body: response.json() }
+      }
+    })
+    io.out(progress.verifySummary(verified))
+    return verified.differences.length === 0 ? 0 : 1
+  } finally {
+    await served.close()
+  }
+}
+
 const TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const
 
 async function tokensCreate (args: string[], io: Io): Promise<number> {
@@ -289,8 +377,10 @@ export async function main (argv: string[], io: Io = defaultIo): Promise<number>
         return await adminCreate(rest, io)
       case 'tokens:create':
         return await tokensCreate(rest, io)
+      case 'import:strapi':
+        return await importStrapiCommand(rest, io, io === defaultIo && process.stderr.isTTY ? process.stderr : null)
       default:
-        throw new UsageError(`unknown command "${command}" (expected serve, types, admin:create or tokens:create)`)
+        throw new UsageError(`unknown command "${command}" (expected serve, types, admin:create, tokens:create or import:strapi)`)
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code
@@ -300,7 +390,7 @@ export async function main (argv: string[], io: Io = defaultIo): Promise<number>
     }
     // A bad option or schema names the file and attribute, and an API error (a duplicate
     // admin email) says what is wrong: the message is enough.
-    const expected = error instanceof ApiError || (error instanceof Error && (error.name === 'OptionsError' || error.name === 'SchemaError'))
+    const expected = error instanceof ApiError || (error instanceof Error && ['OptionsError', 'SchemaError', 'StrapiSourceError'].includes(error.name))
     const text = error instanceof Error ? (expected ? error.message : (error.stack ?? error.message)) : String(error)
     io.err(`${text.startsWith('fastify-content-api') ? '' : 'fastify-content-api: '}${text}\n`)
     return 1

@@ -38,6 +38,10 @@ import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
 import type { NewUser, PublicUser } from './auth/users.js'
 import type { CreatedApiToken, NewApiToken } from './auth/api-tokens.js'
 import { installRequestQuery } from './routes/request-query.js'
+import { importStrapi } from './import/run-import.js'
+import type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
+import { s3Provider } from './upload/s3-storage.js'
+import { localProvider } from './upload/storage.js'
 
 export interface ContentApi {
   registry: Registry
@@ -48,6 +52,8 @@ export interface ContentApi {
   users?: { createUser: (user: NewUser) => Promise<PublicUser> }
   /** Present when the `permissions` option installs access control; the key is shown once. */
   apiTokens?: { create: (token: NewApiToken) => Promise<CreatedApiToken> }
+  /** Copies a Strapi v4 site's database (and uploads) into this app's tables (`import:strapi`). */
+  importStrapi: (options: StrapiImportOptions) => Promise<StrapiImportReport>
 }
 
 declare module 'fastify' {
@@ -88,7 +94,16 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     db,
     admin: { createUser: async (user) => await access.admin.createUser(user) },
     ...(access.users === null ? {} : { users: { createUser: async (user: NewUser) => await access.users!.create(user) } }),
-    ...(access.tokens === null ? {} : { apiTokens: { create: async (token: NewApiToken) => await access.tokens!.create(token) } })
+    ...(access.tokens === null ? {} : { apiTokens: { create: async (token: NewApiToken) => await access.tokens!.create(token) } }),
+    importStrapi: async (importOptions) => {
+      const upload = options.upload
+      const storage = upload === false ? null : upload.provider.name === 's3' ? s3Provider(upload.provider, app.log) : localProvider(upload.dir)
+      try {
+        return await importStrapi({ db, registry, metadata: db.orm.getMetadata(), storage }, importOptions)
+      } finally {
+        storage?.close?.()
+      }
+    }
   } satisfies ContentApi)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
   checkCacheOptions(options.cache.http, registry)
@@ -130,6 +145,7 @@ export { contentApi }
 export type { ContentApiOptions } from './options.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
+export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
 export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, RateLimitError, SchemaError, ServiceUnavailableError, UnauthorizedError } from './errors.js'
 export { generateTypes } from './typegen/generate-types.js'
 export { clientErrorHandler, contentApiServerOptions } from './routes/client-errors.js'

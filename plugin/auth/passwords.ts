@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { channel } from 'node:diagnostics_channel'
 import { hash, verify } from '@node-rs/argon2'
+import bcrypt from 'bcryptjs'
 
 /**
  * Published after every password check, with `{ against: 'stored' | 'dummy' }`: lets a
@@ -14,6 +15,8 @@ const verified = channel(PASSWORD_VERIFY_CHANNEL)
 export async function hashPassword (password: string): Promise<string> {
   return await hash(password)
 }
+
+const BCRYPT_HASH = /^\$2[aby]\$\d\d\$/
 
 let dummyHash: Promise<string> | undefined
 
@@ -34,7 +37,8 @@ export async function passwordMatches (stored: string | null, candidate: string)
   const against = known ? stored : await prepareDummyHash()
   let matches: boolean
   try {
-    matches = await verify(against, candidate)
+    // Users and admins imported from Strapi (import:strapi) keep their bcrypt hashes; new ones are argon2id.
+    matches = BCRYPT_HASH.test(against) ? await bcrypt.compare(candidate, against) : await verify(against, candidate)
   } catch {
     matches = false
   }

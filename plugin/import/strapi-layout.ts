@@ -89,6 +89,8 @@ export interface StrapiRelationSide {
   otherColumn: string
   /** Orders the linked entries of one entry, or null (to-one, or Strapi keeps no order). */
   orderColumn: string | null
+  /** Orders the entries linking to one linked entry (the other side's list), or null. */
+  otherOrderColumn: string | null
 }
 
 /** The `*_components` morph table of an entry type or of a component that nests others. */
@@ -132,11 +134,11 @@ export interface StrapiModelLayout {
 export type StrapiNameResolver = (uid: string) => StrapiModelName
 
 function owningSide (join: StrapiJoinTable): StrapiRelationSide {
-  return { table: join.table, selfColumn: join.ownerColumn, otherColumn: join.targetColumn, orderColumn: join.orderColumn }
+  return { table: join.table, selfColumn: join.ownerColumn, otherColumn: join.targetColumn, orderColumn: join.orderColumn, otherOrderColumn: join.inverseOrderColumn }
 }
 
 function mirroredSide (join: StrapiJoinTable): StrapiRelationSide {
-  return { table: join.table, selfColumn: join.targetColumn, otherColumn: join.ownerColumn, orderColumn: join.inverseOrderColumn }
+  return { table: join.table, selfColumn: join.targetColumn, otherColumn: join.ownerColumn, orderColumn: join.inverseOrderColumn, otherOrderColumn: join.orderColumn }
 }
 
 /** The relation attribute's table and columns, from its own side. */

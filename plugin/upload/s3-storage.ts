@@ -66,6 +66,9 @@ export function s3Provider (options: S3StorageOptions, log: StorageLog): Storage
       }
       return objectUrl(options, key)
     },
+    urlOf (file) {
+      return objectUrl(options, storedName(file))
+    },
     async delete (file) {
       const key = storedName(file)
       try {

@@ -26,6 +26,8 @@ export interface StorageProvider {
   readonly name: string
   /** Stores the file and answers its public URL. Never overwrites another file. */
   upload: (file: FileToStore) => Promise<string>
+  /** The public URL a file stored here has (or will have), without storing it. */
+  urlOf: (file: StoredFile) => string
   /** Removes a stored file; a file already gone is not an error. */
   delete: (file: StoredFile) => Promise<void>
   /** Releases connections when the app closes. */
@@ -57,6 +59,7 @@ export function storedName (file: StoredFile): string {
 export function localProvider (dir: string): StorageProvider {
   let ready: Promise<unknown> | null = null
   const pathOf = (file: StoredFile): string => join(dir, storedName(file))
+  const urlOf = (file: StoredFile): string => `${UPLOADS_URL_PREFIX}/${storedName(file)}`
   return {
     name: 'local',
     async upload (file) {
@@ -64,8 +67,9 @@ export function localProvider (dir: string): StorageProvider {
       ready ??= mkdir(dir, { recursive: true })
       await ready
       await moveExclusive(file.path, destination)
-      return `${UPLOADS_URL_PREFIX}/${file.hash}${file.ext}`
+      return urlOf(file)
     },
+    urlOf,
     async delete (file) {
       await rm(pathOf(file), { force: true })
     }

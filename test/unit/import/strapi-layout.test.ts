@@ -56,19 +56,19 @@ t.test('the fixture model\'s layout', async t => {
   const article = layouts.get('api::article.article')!
   t.equal(article.table, 'articles')
   t.equal(article.columns.get('publishedAt'), 'published_at')
-  t.same(article.relations.get('author'), { table: 'articles_author_links', selfColumn: 'article_id', otherColumn: 'author_id', orderColumn: null })
-  t.same(article.relations.get('featuredTag'), { table: 'articles_featured_tag_links', selfColumn: 'article_id', otherColumn: 'tag_id', orderColumn: null })
+  t.same(article.relations.get('author'), { table: 'articles_author_links', selfColumn: 'article_id', otherColumn: 'author_id', orderColumn: null, otherOrderColumn: 'article_order' })
+  t.same(article.relations.get('featuredTag'), { table: 'articles_featured_tag_links', selfColumn: 'article_id', otherColumn: 'tag_id', orderColumn: null, otherOrderColumn: null })
   t.same(layouts.get('api::author.author')!.relations.get('articles'),
-    { table: 'articles_author_links', selfColumn: 'author_id', otherColumn: 'article_id', orderColumn: 'article_order' }, 'the oneToMany side orders by the manyToOne link\'s inverse order')
+    { table: 'articles_author_links', selfColumn: 'author_id', otherColumn: 'article_id', orderColumn: 'article_order', otherOrderColumn: null }, 'the oneToMany side orders by the manyToOne link\'s inverse order')
   t.same(layouts.get('api::tag.tag')!.relations.get('articles'),
-    { table: 'articles_tags_links', selfColumn: 'tag_id', otherColumn: 'article_id', orderColumn: 'article_order' })
+    { table: 'articles_tags_links', selfColumn: 'tag_id', otherColumn: 'article_id', orderColumn: 'article_order', otherOrderColumn: 'tag_order' })
   t.same(layouts.get('api::profile.profile')!.relations.get('author'),
-    { table: 'authors_profile_links', selfColumn: 'profile_id', otherColumn: 'author_id', orderColumn: null })
-  t.same(layouts.get('api::page.page')!.localizations, { table: 'pages_localizations_links', selfColumn: 'page_id', otherColumn: 'inv_page_id', orderColumn: 'page_order' })
+    { table: 'authors_profile_links', selfColumn: 'profile_id', otherColumn: 'author_id', orderColumn: null, otherOrderColumn: null })
+  t.same(layouts.get('api::page.page')!.localizations, { table: 'pages_localizations_links', selfColumn: 'page_id', otherColumn: 'inv_page_id', orderColumn: 'page_order', otherOrderColumn: null })
   t.equal(article.components?.table, 'articles_components')
   t.equal(layouts.get('shared.seo')!.components?.table, 'components_shared_seos_components')
   t.equal(layouts.get('shared.link')!.components, null)
-  t.same(layouts.get('shared.link')!.relations.get('target'), { table: 'components_shared_links_target_links', selfColumn: 'link_id', otherColumn: 'article_id', orderColumn: null })
+  t.same(layouts.get('shared.link')!.relations.get('target'), { table: 'components_shared_links_target_links', selfColumn: 'link_id', otherColumn: 'article_id', orderColumn: null, otherOrderColumn: null })
   t.same(layouts.get('shared.open-graph')!.media.get('ogImage'), { relatedType: 'shared.open-graph', field: 'ogImage' })
   t.equal(layouts.get('shared.seo')!.creatorColumns, null)
 })

@@ -1,0 +1,24 @@
+/**
+ * Strapi's content-API permissions, turned into this plugin's `permissions.roles` option.
+ * Here permissions come from the options (synced into `up_permissions` at every start), so
+ * the importer does not copy the rows: it shows the option that grants the same actions.
+ */
+import type { StrapiSource } from './strapi-source.js'
+
+export async function strapiPermissions (source: Pick<StrapiSource, 'rows'>): Promise<Record<string, Record<string, string[]>>> {
+  const rows = await source.rows(
+    `select r.type as role, p.action from up_permissions p
+       join up_permissions_role_links l on l.permission_id = p.id
+       join up_roles r on r.id = l.role_id
+      where p.action like 'api::%' or p.action like 'plugin::upload.content-api.%' order by r.type, p.action`)
+  const roles: Record<string, Record<string, string[]>> = {}
+  for (const row of rows) {
+    // `plugin::upload.content-api.find` is the media plugin's `find` here (DECISIONS §6: 'plugin::upload').
+    const action = String(row.action).replace('plugin::upload.content-api.', 'plugin::upload.')
+    const cut = action.lastIndexOf('.')
+    const uid = action.slice(0, cut)
+    const actions = ((roles[String(row.role)] ??= {})[uid] ??= [])
+    actions.push(action.slice(cut + 1))
+  }
+  return roles
+}
