@@ -37,6 +37,10 @@ import { accessServices, installAdminScope, installApiAccess, resolveControllers
 import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
 import type { NewUser, PublicUser } from './auth/users.js'
 import type { CreatedApiToken, NewApiToken } from './auth/api-tokens.js'
+import { createContentEvents } from './lifecycles/content-events.js'
+import type { ContentEvents } from './lifecycles/content-events.js'
+import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
+import { unknownLifecycleUid } from './lifecycles/lifecycle-options.js'
 
 export interface ContentApi {
   registry: Registry
@@ -47,6 +51,8 @@ export interface ContentApi {
   users?: { createUser: (user: NewUser) => Promise<PublicUser> }
   /** Present when the `permissions` option installs access control; the key is shown once. */
   apiTokens?: { create: (token: NewApiToken) => Promise<CreatedApiToken> }
+  /** `entry.create|update|delete|publish|unpublish` of API writes, after commit: `{ model, uid, entry }`. */
+  events: ContentEvents
 }
 
 declare module 'fastify' {
@@ -76,24 +82,31 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   if (registry.warnings.length > 0) app.log.warn(`fastify-content-api: loaded but not served:\n${registry.warnings.map(line => `  - ${line}`).join('\n')}`)
   const permissions = resolvePermissions(rawOptions.permissions, registry)
   const controllers = resolveControllers(rawOptions.controllers, registry)
+  const unknownLifecycle = unknownLifecycleUid(options.lifecycles, registry)
+  if (unknownLifecycle !== null) throw new OptionsError(unknownLifecycle)
   const db = await openDatabase(registry, options.database,
     schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()])
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
   const access = await accessServices(db, registry, permissions, options.rateLimit)
+  const events = createContentEvents(app.log)
   app.decorate('contentApi', {
     registry,
     orm: db.orm,
     db,
     admin: { createUser: async (user) => await access.admin.createUser(user) },
     ...(access.users === null ? {} : { users: { createUser: async (user: NewUser) => await access.users!.create(user) } }),
-    ...(access.tokens === null ? {} : { apiTokens: { create: async (token: NewApiToken) => await access.tokens!.create(token) } })
+    ...(access.tokens === null ? {} : { apiTokens: { create: async (token: NewApiToken) => await access.tokens!.create(token) } }),
+    events
   } satisfies ContentApi)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
   checkCacheOptions(options.cache.http, registry)
   const shared = options.cache.responses === null ? null : await openSharedCache(db, options.cache.responses, options.database.url)
   if (shared !== null) app.addHook('onClose', async () => { await shared.close() })
-  const reader = createReader(db, readCompiler(registry, new SqlNames(db.orm.getMetadata())), shared?.cache ?? null)
+  const compiler = readCompiler(registry, new SqlNames(db.orm.getMetadata()))
+  const reader = createReader(db, compiler, shared?.cache ?? null)
+  // Hooks and listeners see the entry as committed, never a cached answer from before.
+  const lifecycles = new EntryLifecycles({ registry, reader: createReader(db, compiler), lifecycles: options.lifecycles, events })
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
@@ -107,7 +120,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
       if (shared !== null) installLocalInvalidation(child, shared.cache)
       installApiAccess(child, db, access, signer)
       const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
-      registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads })
+      registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads, lifecycles })
       if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
     }, { prefix: options.prefix })
   })

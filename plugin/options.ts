@@ -15,6 +15,8 @@ import { resolvePopulateLimits } from './query/populate-budget.js'
 import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-budget.js'
 import { resolveRateLimit } from './auth/rate-limit.js'
 import type { RateLimitOptions, ResolvedRateLimit } from './auth/rate-limit.js'
+import { resolveLifecycles } from './lifecycles/lifecycle-options.js'
+import type { LifecyclesOption } from './lifecycles/lifecycle-options.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -55,6 +57,8 @@ export interface ContentApiOptions {
   limits?: PopulateLimits
   /** Attempts at log in, register and admin log in, per client address and per account (issue 11); `false`: off. */
   rateLimit?: RateLimitOptions | false
+  /** Strapi v4's lifecycle hooks per content type uid: `{ '<uid>': { beforeCreate, afterCreate, beforeUpdate, afterUpdate, beforeDelete, afterDelete } }`. */
+  lifecycles?: LifecyclesOption
 }
 
 export interface CacheOptions extends HttpCachingOptions {
@@ -85,6 +89,7 @@ export interface ResolvedOptions {
   limits: ResolvedPopulateLimits
   /** null: no rate limits. */
   rateLimit: ResolvedRateLimit | null
+  lifecycles: LifecyclesOption
 }
 
 export class OptionsError extends Error {
@@ -138,6 +143,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!limits.ok) throw new OptionsError(limits.problem)
   const rateLimit = resolveRateLimit(options.rateLimit)
   if (!rateLimit.ok) throw new OptionsError(rateLimit.problem)
+  const lifecycles = resolveLifecycles(options.lifecycles)
+  if (!lifecycles.ok) throw new OptionsError(lifecycles.problem)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -151,7 +158,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     cache: resolveCache(options.cache),
     strict: options.strict === true,
     limits: limits.value,
-    rateLimit: rateLimit.value
+    rateLimit: rateLimit.value,
+    lifecycles: lifecycles.value
   }
 }
 

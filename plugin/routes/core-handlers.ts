@@ -29,6 +29,7 @@ import { isPlainObject } from '../transform/input-relation.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 import { idempotencyKeyOf } from './idempotency-key.js'
 import type { ReadRouting } from './read-routing.js'
+import type { EntryLifecycles } from '../lifecycles/entry-lifecycles.js'
 
 export interface CoreContext {
   registry: Registry
@@ -38,6 +39,8 @@ export interface CoreContext {
   reads: ReadRouting
   /** Where lenient compiles report the keys they ignored. */
   ignoredKeys: IgnoredKeyLog
+  /** The `lifecycles` hooks and `app.contentApi.events` around writes. */
+  lifecycles: EntryLifecycles
 }
 
 export interface FindOptions {
@@ -134,12 +137,18 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
   const written = async (request: FastifyRequest, caller: Caller, write: EntryWrite, body: unknown = request.body): Promise<string> => {
     const query = entryQuery(request, caller, 'preview')
     checkWritableLinks(registry, caller.ability, model, body)
-    return await writtenEntry(query, await write(body, writeContext(caller, request, model, options.strict)))
+    const observer = context.lifecycles.watch(model, request.log)
+    const id = await write(body, { ...writeContext(caller, request, model, options.strict), observer })
+    await observer.afterCommit(id)
+    return await writtenEntry(query, id)
   }
 
   const deleted = async (request: FastifyRequest, caller: Caller, id: number): Promise<string> => {
     const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
-    await deleteEntry(context.db, registry, model, id)
+    const observer = context.lifecycles.watch(model, request.log)
+    await observer.beforeDelete(id)
+    await deleteEntry(context.db, registry, model, id, { observer })
+    await observer.afterCommit(id)
     return answer
   }
 
