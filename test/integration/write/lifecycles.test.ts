@@ -101,6 +101,15 @@ async function settled (): Promise<void> {
   await new Promise(resolve => setTimeout(resolve, 100))
 }
 
+/** An article made for a test, the hooks and events its create caused forgotten. */
+async function freshArticle (data: Record<string, unknown>): Promise<number> {
+  const id = (await call('POST', '/api/articles', { data })).body.data.id as number
+  await settled()
+  calls.length = 0
+  emitted.length = 0
+  return id
+}
+
 function hooksCalled (): LifecycleHookName[] {
   return calls.map(call => call.hook)
 }
@@ -182,10 +191,7 @@ t.test('a before* throw: Strapi-style errors are their 4xx, anything else a 500;
 })
 
 t.test('update: params.where and params.data, the change applied, afterUpdate and entry.update', async t => {
-  const id = (await call('POST', '/api/articles', { data: { title: 'To update' } })).body.data.id as number
-  calls.length = 0
-  await settled()
-  emitted.length = 0
+  const id = await freshArticle({ title: 'To update' })
   behaviour.beforeUpdate = (event) => {
     event.params.data = { ...event.params.data, slug: 'set-by-hook' }
     event.state.seen = event.params.where!.id
@@ -204,10 +210,7 @@ t.test('update: params.where and params.data, the change applied, afterUpdate an
 })
 
 t.test('update: a plain Error in beforeUpdate is a 500 and the entry stays as it was; an update of a missing entry is a 404 before any hook', async t => {
-  const id = (await call('POST', '/api/articles', { data: { title: 'Kept', views: 1 } })).body.data.id as number
-  await settled()
-  calls.length = 0
-  emitted.length = 0
+  const id = await freshArticle({ title: 'Kept', views: 1 })
   behaviour.beforeUpdate = () => { throw new TypeError('boom') }
   const failed = await call('PUT', `/api/articles/${id}`, { data: { title: 'Never', views: 2 } })
   t.equal(failed.status, 500)
@@ -221,10 +224,7 @@ t.test('update: a plain Error in beforeUpdate is a 500 and the entry stays as it
 })
 
 t.test('delete: beforeDelete may refuse; afterDelete and entry.delete get the entry as it was', async t => {
-  const id = (await call('POST', '/api/articles', { data: { title: 'Doomed', views: 7 } })).body.data.id as number
-  await settled()
-  calls.length = 0
-  emitted.length = 0
+  const id = await freshArticle({ title: 'Doomed', views: 7 })
   behaviour.beforeDelete = () => { throw new StrapiApplicationError('keep it') }
   const refused = await call('DELETE', `/api/articles/${id}`)
   t.match(refused, { status: 400, body: { error: { name: 'ApplicationError', message: 'keep it' } } })
