@@ -59,15 +59,29 @@ export async function createEntry (
     make: async (sent, issues) => await hashed(planEntryWrite(registry, model, sent, null, { locale, strict: context.strict, issues }))
   })
   await plans.early()
-  return await inTransaction(db, plans, async tx => {
+  // The entry, its component rows and its links are ONE statement: atomic by itself. With
+  // nothing else to do around it (no hooks, no hook that may change the data after the facts
+  // are known), no transaction is needed: the facts read and the data statement run alone.
+  const alone = hooks.before === undefined && hooks.after === undefined && !plans.late
+  const write = async (tx: SqlTransaction): Promise<number> => {
     const session = new WriteSession(tx, db.orm, registry, plans.issues)
     const { root } = await plans.inTransaction(null)
     await hooks.before?.(session, root)
     const id = await writeRow(session, root, creatorValues(session, model, context, ['createdBy', 'updatedBy']))
     await hooks.after?.(session, id)
     return id
-  })
+  }
+  try {
+    return await inTransaction(db, plans, write, alone)
+  } catch (error) {
+    // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
+    if (error instanceof NeedsTransaction) return await inTransaction(db, plans, write)
+    throw error
+  }
 }
+
+/** A write sent without a transaction found it needs two data-modifying statements: it starts again inside one. */
+class NeedsTransaction extends Error {}
 
 /**
  * Creates the `locale` version of entry `sourceId` (DECISIONS §6): a new entry, in the
@@ -166,17 +180,21 @@ async function writeRow (session: WriteSession, root: RowPlan, extra: Record<str
   const prepared = rows.prepare(root)
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
-  else await session.deletes.run(session)
+  else if (session.tx.transactional) await session.deletes.run(session)
+  else throw new NeedsTransaction()
   const id = rows.materialize(prepared, extra)
   await session.flush()
   return id
 }
 
-/** Runs `work` in one transaction; the database's refusals of the plan become 400s; the observer hears of the commit. */
-async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction (`alone`: its one data-modifying statement is its own);
+ * the database's refusals of the plan become 400s; the observer hears of the commit.
+ */
+async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (tx: SqlTransaction) => Promise<T>, alone = false): Promise<T> {
   let result: T
   try {
-    result = await db.transaction(work)
+    result = alone ? await db.autocommit(work) : await db.transaction(work)
   } catch (error) {
     throw translateDatabaseError(error, db.orm, plans?.root ?? null) ?? error
   }
