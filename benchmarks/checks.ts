@@ -10,6 +10,7 @@ import { differences, normalise } from './compare.js'
 import type { Fixture } from './fixture.js'
 import { call } from './http.js'
 import type { Answer } from './http.js'
+import type { DeleteSupply } from './delete-supply.js'
 import type { ReadScenario, Target, WriteRequest } from './scenarios.js'
 import { DEEP_POPULATE, readPath, updateBody, writePath } from './scenarios.js'
 
@@ -136,4 +137,39 @@ export async function checkUpdate (plugin: string, ceiling: string, stepwise: st
   if (updatedAtOf(afterA) === updatedAtOf(before)) notes.push(`the plugin's update did not move updatedAt (still ${JSON.stringify(updatedAtOf(before))})`)
   if (stepwise !== null) found.push(...(await compareUpdate(plugin, 'stepwise', stepwise, fixture, id)).differences.map(line => `stepwise column: ${line}`))
   return { differences: found, notes, answerBytes }
+}
+
+/** The supply's articles differ by their number only. */
+const supplyLabel = (text: string): string => text.replace(/\b(Delete supply |delete-supply-)\d+\b/g, '$1N')
+
+/** Rows per table that `before` has and `after` no longer has. */
+function removed (before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(before).map(([table, count]) => [table, count - (after[table] ?? 0)]))
+}
+
+/**
+ * The plugin and the ceiling each delete an article of the supply: both answer the article as
+ * it was (ids and timestamps aside), both remove the same rows from every table of its tree
+ * (one article, its links, its component rows), and the plugin no longer finds either.
+ */
+export async function checkDelete (plugin: string, ceiling: string, supply: DeleteSupply, next: (target: Target) => WriteRequest): Promise<CheckResult> {
+  const counts = [await supply.rowCounts()]
+  const pluginRequest = next('plugin')
+  const answer = expectSuccess(await call(plugin, 'DELETE', pluginRequest.path), 'plugin delete')
+  counts.push(await supply.rowCounts())
+  const ceilingRequest = next('ceiling')
+  const theirs = expectStatus(await call(ceiling, 'DELETE', ceilingRequest.path), 'ceiling delete')
+  counts.push(await supply.rowCounts())
+  const comparable = (body: Json): Json => normalise(body, VARYING_KEYS, supplyLabel)
+  const found = differences(comparable(answer.body), comparable(theirs)).map(line => `answer ${line}`)
+  const byPlugin = removed(counts[0]!, counts[1]!)
+  const byCeiling = removed(counts[1]!, counts[2]!)
+  found.push(...differences(byPlugin, byCeiling).map(line => `rows removed ${line}`))
+  if (byPlugin.articles !== 1) found.push(`rows removed: the plugin's delete removed ${byPlugin.articles} articles`)
+  for (const [target, body] of [['plugin', answer.body], ['ceiling', theirs]] as const) {
+    const id = idOf(body, `${target} delete`)
+    const after = await call(plugin, 'GET', `/api/articles/${id}?publicationState=preview`)
+    if (after.status !== 404) found.push(`the article ${target} deleted (${id}) is still found: ${after.status}`)
+  }
+  return { differences: found, notes: [], answerBytes: answer.bytes }
 }

@@ -37,6 +37,8 @@ export interface BenchConfig {
   cpuProfileDir: string | null
   /** A server of PostgreSQL to create the benchmark database on (any database of it). */
   adminUrl: string
+  /** Articles inserted for the delete scenario to delete. */
+  deleteSupply: number
 }
 
 function positiveNumber (name: string, fallback: number): number {
@@ -61,13 +63,19 @@ function loader (): 'api' | 'sql' {
   return raw
 }
 
+/** Deletes per second the supply is sized for, both servers together: above what this machine's ceiling reaches. */
+const DELETES_PER_SECOND = 5000
+
 export function readConfig (): BenchConfig {
   const profile = process.env.BENCH_CPU_PROFILE
+  const duration = positiveNumber('BENCH_DURATION', 5)
+  const rounds = Math.round(positiveNumber('BENCH_ROUNDS', 2))
+  const warmup = positiveNumber('BENCH_WARMUP', 1)
   return {
     scale: positiveNumber('BENCH_SCALE', 100),
-    duration: positiveNumber('BENCH_DURATION', 5),
-    rounds: Math.round(positiveNumber('BENCH_ROUNDS', 2)),
-    warmup: positiveNumber('BENCH_WARMUP', 1),
+    duration,
+    rounds,
+    warmup,
     connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 10)),
     probeRequests: Math.round(positiveNumber('BENCH_PROBE', 20)),
     poolSize: Math.round(positiveNumber('BENCH_POOL_SIZE', 10)),
@@ -78,7 +86,8 @@ export function readConfig (): BenchConfig {
     ceilingPrepared: flag('BENCH_CEILING_PREPARED', true),
     allowMismatch: flag('BENCH_ALLOW_MISMATCH', false),
     cpuProfileDir: profile === undefined || profile === '' ? null : profile,
-    adminUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+    adminUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+    deleteSupply: Math.round(positiveNumber('BENCH_DELETE_SUPPLY', Math.ceil((warmup + rounds * duration) * DELETES_PER_SECOND) + 1000))
   }
 }
 

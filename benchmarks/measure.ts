@@ -17,7 +17,7 @@ export interface Load {
   connections: number
   seconds: number
   /** A fixed GET, or a method with a new path and body for every request. */
-  request: { method: 'GET', path: string } | { method: 'POST' | 'PUT', next: () => WriteRequest }
+  request: { method: 'GET', path: string } | { method: 'POST' | 'PUT' | 'DELETE', next: () => WriteRequest }
 }
 
 export async function measureRound (load: Load): Promise<RoundResult> {
@@ -32,7 +32,7 @@ export async function measureRound (load: Load): Promise<RoundResult> {
       : {
           requests: [{
             method: request.method,
-            headers: { 'content-type': 'application/json' },
+            headers: request.method === 'DELETE' ? {} : { 'content-type': 'application/json' },
             setupRequest: (params) => ({ ...params, ...request.next() })
           }]
         })

@@ -22,6 +22,7 @@ import { markdownTable, writeResults } from './report.js'
 import type { Servers } from './scenario-run.js'
 import { RequestNumbers, runScenario } from './scenario-run.js'
 import { scenarios } from './scenarios.js'
+import { DeleteSupply } from './delete-supply.js'
 
 const running: RunningServer[] = []
 let database: BenchDatabase | null = null
@@ -70,7 +71,8 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
     stepwise: config.stepwise ? await start('stepwise', env) : null
   }
   const rssStart = (await serverStats(servers.plugin.origin)).rss
-  const chosen = scenarios(fixture).filter(scenario => config.scenarios.length === 0 || config.scenarios.includes(scenario.name))
+  const deletes = { supply: new DeleteSupply(database.url), supplySize: config.deleteSupply }
+  const chosen = scenarios(fixture, deletes).filter(scenario => config.scenarios.length === 0 || config.scenarios.includes(scenario.name))
   if (chosen.length === 0) throw new Error(`BENCH_SCENARIOS matches no scenario (${config.scenarios.join(', ')})`)
   const numbers = new RequestNumbers()
   const results: ScenarioResult[] = []

@@ -5,7 +5,7 @@
  */
 import type { BenchConfig } from './config.js'
 import type { CheckResult } from './checks.js'
-import { checkCreate, checkRead, checkUpdate } from './checks.js'
+import { checkCreate, checkDelete, checkRead, checkUpdate } from './checks.js'
 import type { Fixture } from './fixture.js'
 import { call, resetStats, serverStats } from './http.js'
 import type { Answer } from './http.js'
@@ -56,9 +56,11 @@ async function check (scenario: Scenario, servers: Servers, fixture: Fixture, nu
     const ormFind = scenario.ormFind && servers.ormFind !== null ? servers.ormFind.origin : null
     return await checkRead(scenario, servers.plugin.origin, servers.ceiling.origin, ormFind)
   }
-  const stepwise = servers.stepwise?.origin ?? null
+  const stepwise = scenario.stepwise ? servers.stepwise?.origin ?? null : null
+  const next = (target: Target): WriteRequest => scenario.request(target, numbers.take(scenario.name, target))
   if (scenario.name === 'update') return await checkUpdate(servers.plugin.origin, servers.ceiling.origin, stepwise, fixture)
-  return await checkCreate(servers.plugin.origin, servers.ceiling.origin, stepwise, target => scenario.request(target, numbers.take(scenario.name, target)))
+  if (scenario.supply !== undefined) return await checkDelete(servers.plugin.origin, servers.ceiling.origin, scenario.supply.articles, next)
+  return await checkCreate(servers.plugin.origin, servers.ceiling.origin, stepwise, next)
 }
 
 /** SQL statements `target` (the plugin's probe, or the stepwise ceiling) sends per request, over `count` requests sent one at a time. */
@@ -92,6 +94,11 @@ async function statementsInRounds (server: RunningServer, rounds: readonly Round
 
 export async function runScenario (scenario: Scenario, servers: Servers, fixture: Fixture, numbers: RequestNumbers, config: BenchConfig): Promise<ScenarioResult> {
   const log = (message: string): void => { console.log(`[${scenario.name}] ${message}`) }
+  if (scenario.kind === 'write' && scenario.supply !== undefined) {
+    const started = Date.now()
+    await scenario.supply.articles.fill(fixture, scenario.supply.size)
+    log(`${scenario.supply.size} articles to delete inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
   const checked = await check(scenario, servers, fixture, numbers)
   for (const note of checked.notes) log(`note: ${note}`)
   if (checked.differences.length > 0) {
@@ -104,7 +111,7 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
   const statements = await statementsPerRequest(scenario, 'plugin', servers.statementProbe, numbers, config.probeRequests)
   log(`${statements} SQL statements per request`)
   // The stepwise ceiling only means something if it sends what the plugin sends: its count goes into the table next to the plugin's.
-  const stepwise = scenario.kind === 'write' ? servers.stepwise : null
+  const stepwise = scenario.kind === 'write' && scenario.stepwise ? servers.stepwise : null
   let stepwiseStatements: number | null = null
   if (stepwise !== null) {
     // Request n updates the same article to the same category whatever the target: the plugin's probe has just moved the
@@ -135,6 +142,9 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
     log(`CPU profile of the plugin server during the rounds: ${JSON.stringify(body)}`)
   }
   const rssEnd = (await serverStats(servers.plugin.origin)).rss
+  if (scenario.kind === 'write' && scenario.supply !== undefined && scenario.supply.articles.left === 0) {
+    log('WARNING: the articles to delete ran out; the requests after that were 404s (non-2xx); raise BENCH_DELETE_SUPPLY')
+  }
   const summary = (target: Target): Summary => summarise(rounds.get(target) ?? [])
   const stepwiseResult = stepwise === null || stepwiseStatements === null ? null : {
     ...summary('stepwise'),

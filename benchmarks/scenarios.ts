@@ -3,6 +3,7 @@
  * same query string (the ceiling answers `/ceiling/<name>` and ignores it, though Fastify
  * still parses it); writes send the same body shape to each.
  */
+import type { DeleteSupply } from './delete-supply.js'
 import type { Fixture } from './fixture.js'
 
 export interface ReadScenario {
@@ -17,7 +18,8 @@ export interface ReadScenario {
 
 export interface WriteRequest {
   path: string
-  body: string
+  /** Absent for a DELETE. */
+  body?: string
 }
 
 export type Target = 'plugin' | 'ceiling' | 'orm-find' | 'stepwise'
@@ -26,9 +28,13 @@ export interface WriteScenario {
   kind: 'write'
   name: string
   title: string
-  method: 'POST' | 'PUT'
+  method: 'POST' | 'PUT' | 'DELETE'
   /** The n-th request of a run against `target` (bodies differ per request). */
   request: (target: Target, n: number) => WriteRequest
+  /** The delete scenario's articles, filled before its checks and rounds. */
+  supply?: { articles: DeleteSupply, size: number }
+  /** The stepwise ceiling implements it (create and update only). */
+  stepwise: boolean
 }
 
 export type Scenario = ReadScenario | WriteScenario
@@ -56,6 +62,11 @@ export function readPath (scenario: ReadScenario, target: Target): string {
 export function writePath (target: Target, id?: number): string {
   if (target === 'ceiling' || target === 'stepwise') return id === undefined ? `/${target}/create` : `/${target}/update/${id}`
   return id === undefined ? '/api/articles' : `/api/articles/${id}`
+}
+
+/** Where `target` deletes article `id`: the plugin's REST route, or `/ceiling/delete/<id>`. */
+export function deletePath (target: Target, id: number): string {
+  return target === 'plugin' ? `/api/articles/${id}` : `/${target}/delete/${id}`
 }
 
 const THREE_LEVELS = query([
@@ -172,7 +183,14 @@ export function updatedArticle (fixture: Fixture, n: number): number {
   return pickAt(fixture.update.articles, n)
 }
 
-export function scenarios (fixture: Fixture): Scenario[] {
+/** The delete scenario's articles and how many to insert (enough for every round of every server). */
+export interface DeleteScenarioSetup {
+  supply: DeleteSupply
+  supplySize: number
+}
+
+/** `deletes`: the delete scenario's setup (without it, e.g. in the soak, there is no delete scenario). */
+export function scenarios (fixture: Fixture, deletes?: DeleteScenarioSetup): Scenario[] {
   return [
     { kind: 'read', name: 'list', title: 'list of 25, no populate', path: '/api/articles', ormFind: true },
     { kind: 'read', name: 'list-populate-all', title: 'list of 25, populate=*', path: '/api/articles?populate=*', ormFind: true },
@@ -195,7 +213,8 @@ export function scenarios (fixture: Fixture): Scenario[] {
       request: (target, n) => ({
         path: writePath(target),
         body: JSON.stringify({ data: createBody(fixture, target, n) })
-      })
+      }),
+      stepwise: true
     },
     {
       kind: 'write',
@@ -205,7 +224,21 @@ export function scenarios (fixture: Fixture): Scenario[] {
       request: (target, n) => ({
         path: writePath(target, updatedArticle(fixture, n)),
         body: JSON.stringify({ data: updateBody(fixture, n) })
-      })
-    }
+      }),
+      stepwise: true
+    },
+    ...(deletes === undefined ? [] : [deleteScenario(deletes)])
   ]
+}
+
+function deleteScenario (deletes: DeleteScenarioSetup): WriteScenario {
+  return {
+    kind: 'write',
+    name: 'delete',
+    title: 'delete an article with relations, media, a nested component and a zone item (answers it as it was)',
+    method: 'DELETE',
+    request: (target) => ({ path: deletePath(target, deletes.supply.take()) }),
+    supply: { articles: deletes.supply, size: deletes.supplySize },
+    stepwise: false
+  }
 }

@@ -42,6 +42,10 @@ import { importStrapi } from './import/run-import.js'
 import type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
 import { s3Provider } from './upload/s3-storage.js'
 import { localProvider } from './upload/storage.js'
+import { createContentEvents } from './lifecycles/content-events.js'
+import type { ContentEvents } from './lifecycles/content-events.js'
+import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
+import { unknownLifecycleUid } from './lifecycles/lifecycle-options.js'
 
 export interface ContentApi {
   registry: Registry
@@ -54,6 +58,8 @@ export interface ContentApi {
   apiTokens?: { create: (token: NewApiToken) => Promise<CreatedApiToken> }
   /** Copies a Strapi v4 site's database (and uploads) into this app's tables (`import:strapi`). */
   importStrapi: (options: StrapiImportOptions) => Promise<StrapiImportReport>
+  /** `entry.create|update|delete|publish|unpublish` of API writes, after commit: `{ model, uid, entry }`. */
+  events: ContentEvents
 }
 
 declare module 'fastify' {
@@ -83,11 +89,14 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   if (registry.warnings.length > 0) app.log.warn(`fastify-content-api: loaded but not served:\n${registry.warnings.map(line => `  - ${line}`).join('\n')}`)
   const permissions = resolvePermissions(rawOptions.permissions, registry)
   const controllers = resolveControllers(rawOptions.controllers, registry)
+  const unknownLifecycle = unknownLifecycleUid(options.lifecycles, registry)
+  if (unknownLifecycle !== null) throw new OptionsError(unknownLifecycle)
   const db = await openDatabase(registry, options.database,
     schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()])
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
   const access = await accessServices(db, registry, permissions, options.rateLimit)
+  const events = createContentEvents(app.log)
   app.decorate('contentApi', {
     registry,
     orm: db.orm,
@@ -103,13 +112,17 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
       } finally {
         storage?.close?.()
       }
-    }
+    },
+    events
   } satisfies ContentApi)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
   checkCacheOptions(options.cache.http, registry)
   const shared = options.cache.responses === null ? null : await openSharedCache(db, options.cache.responses, options.database.url)
   if (shared !== null) app.addHook('onClose', async () => { await shared.close() })
-  const reader = createReader(db, readCompiler(registry, new SqlNames(db.orm.getMetadata())), shared?.cache ?? null)
+  const compiler = readCompiler(registry, new SqlNames(db.orm.getMetadata()))
+  const reader = createReader(db, compiler, shared?.cache ?? null)
+  // Hooks and listeners see the entry as committed, never a cached answer from before.
+  const lifecycles = new EntryLifecycles({ registry, reader: createReader(db, compiler), lifecycles: options.lifecycles, events })
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
@@ -124,7 +137,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
       if (shared !== null) installLocalInvalidation(child, shared.cache)
       installApiAccess(child, db, access, signer)
       const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
-      registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads })
+      registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads, lifecycles })
       if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
     }, { prefix: options.prefix })
   })

@@ -16,6 +16,8 @@ import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-bu
 import { resolveRateLimit } from './auth/rate-limit.js'
 import type { RateLimitOptions, ResolvedRateLimit } from './auth/rate-limit.js'
 import { OptionsError } from './errors.js'
+import { resolveLifecycles } from './lifecycles/lifecycle-options.js'
+import type { LifecyclesOption } from './lifecycles/lifecycle-options.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -56,6 +58,8 @@ export interface ContentApiOptions {
   limits?: PopulateLimits
   /** Attempts at log in, register and admin log in, per client address and per account (issue 11); `false`: off. */
   rateLimit?: RateLimitOptions | false
+  /** Strapi v4's lifecycle hooks per content type uid: `{ '<uid>': { beforeCreate, afterCreate, beforeUpdate, afterUpdate, beforeDelete, afterDelete } }`. */
+  lifecycles?: LifecyclesOption
 }
 
 export interface CacheOptions extends HttpCachingOptions {
@@ -86,6 +90,7 @@ export interface ResolvedOptions {
   limits: ResolvedPopulateLimits
   /** null: no rate limits. */
   rateLimit: ResolvedRateLimit | null
+  lifecycles: LifecyclesOption
 }
 
 function positiveInteger (name: string, value: unknown, fallback: number): number {
@@ -132,6 +137,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!limits.ok) throw new OptionsError(limits.problem)
   const rateLimit = resolveRateLimit(options.rateLimit)
   if (!rateLimit.ok) throw new OptionsError(rateLimit.problem)
+  const lifecycles = resolveLifecycles(options.lifecycles)
+  if (!lifecycles.ok) throw new OptionsError(lifecycles.problem)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -145,7 +152,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     cache: resolveCache(options.cache),
     strict: options.strict === true,
     limits: limits.value,
-    rateLimit: rateLimit.value
+    rateLimit: rateLimit.value,
+    lifecycles: lifecycles.value
   }
 }
 

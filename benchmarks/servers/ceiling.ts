@@ -9,6 +9,7 @@ import type { CeilingQuery } from '../ceiling/reads.js'
 import { ceilingReads } from '../ceiling/reads.js'
 import type { CreateInput, UpdateInput } from '../ceiling/writes.js'
 import { createStatement, updateStatement } from '../ceiling/writes.js'
+import { deleteStatement } from '../ceiling/deletes.js'
 import type { Fixture } from '../fixture.js'
 import { requireEnv, runServer, serveBenchmark } from './child.js'
 
@@ -37,6 +38,10 @@ runServer(async () => {
   app.put('/ceiling/update/:id', async (request, reply) => {
     const { data } = request.body as { data: UpdateInput }
     const body = await run('update', updateStatement(Number((request.params as { id: string }).id), data))
+    return body === undefined ? await reply.status(404).send() : await reply.type(json).send(body)
+  })
+  app.delete('/ceiling/delete/:id', async (request, reply) => {
+    const body = await run('delete', deleteStatement(Number((request.params as { id: string }).id)))
     return body === undefined ? await reply.status(404).send() : await reply.type(json).send(body)
   })
   await serveBenchmark(app, { count: () => null, reset: () => {} })

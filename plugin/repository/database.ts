@@ -74,6 +74,13 @@ export interface Database {
    * `rollback` when the work throws, and the error goes on.
    */
   transaction: <T>(work: (tx: SqlTransaction) => Promise<T>) => Promise<T>
+  /**
+   * Runs `work` on one connection of the pool with no `begin`/`commit`: each statement is its
+   * own implicit transaction. For a write whose only change is ONE data-modifying statement
+   * (a create without hooks): that statement is as atomic as a transaction, and the write
+   * saves two round trips. Never retried: a write is not safe to run twice.
+   */
+  autocommit: <T>(work: (tx: SqlTransaction) => Promise<T>) => Promise<T>
   readStats: () => ReadRouteStats
   close: () => Promise<void>
 }
@@ -81,6 +88,8 @@ export interface Database {
 /** The statements of one transaction; `$n` placeholders, values bound. */
 export interface SqlTransaction {
   query: (sql: string, params: readonly unknown[]) => Promise<Row[]>
+  /** false under `autocommit`: each statement is its own transaction. */
+  transactional: boolean
 }
 
 interface NativeClient {
@@ -229,7 +238,9 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     }
     return await run(sql, params, queryOptions?.signal)
   }
-  const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery, statementNames())
+  const writeNames = statementNames()
+  const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery, writeNames)
+  const autocommit = embedded ? embeddedAutocommit(native, onQuery) : serverAutocommit(native as unknown as Pool, onQuery, writeNames)
   return {
     orm,
     embedded,
@@ -239,6 +250,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
       return await read(sql, params, queryOptions)
     },
     transaction: async (work) => await exclusive(async () => await transact(work)),
+    autocommit: async (work) => await exclusive(async () => await autocommit(work)),
     readStats: () => ({
       primary: primaryReads,
       replicas: (replicas?.replicas ?? []).map(({ url, healthy, lag, reads }) => ({ url: withoutPassword(url), healthy, lag, reads }))
@@ -286,10 +298,50 @@ function embeddedTransaction (native: NativeClient, onQuery: ((sql: string) => v
       query: async (sql, params) => {
         onQuery?.(sql)
         return (await tx.query(sql, params)).rows
-      }
+      },
+      transactional: true
     }))
     onQuery?.('commit')
     return result
+  }
+}
+
+/** PGlite's session, one statement at a time (`exclusive` keeps transactions of other writes out meanwhile). */
+function embeddedAutocommit (native: NativeClient, onQuery: ((sql: string) => void) | undefined): Transact {
+  const run = embeddedRunner(native)
+  return async (work) => await work({
+    query: async (sql, params) => {
+      onQuery?.(sql)
+      return await run(sql, params, undefined)
+    },
+    transactional: false
+  })
+}
+
+/** Statements a write sends outside a transaction: prepared like a transaction's (see `serverTransaction`). */
+function preparedQuery (client: PoolClient, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined) {
+  return async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
+    onQuery?.(sql)
+    // A write's statements are prepared like the reads (their own cap of names): the same
+    // shape of body gives the same text, planned once per connection.
+    const name = params.length === 0 ? undefined : nameOf(sql)
+    return (await client.query({ text: sql, values: params as unknown[], name })).rows
+  }
+}
+
+/** One connection for the work's statements, no transaction around them. */
+function serverAutocommit (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined): Transact {
+  return async (work) => {
+    const client: PoolClient = await pool.connect()
+    try {
+      const result = await work({ query: preparedQuery(client, onQuery, nameOf), transactional: false })
+      client.release()
+      return result
+    } catch (error) {
+      // A statement that failed leaves the connection usable, unless the connection itself broke.
+      client.release(isConnectionLost(error) ? error as Error : undefined)
+      throw error
+    }
   }
 }
 
@@ -302,16 +354,10 @@ function embeddedTransaction (native: NativeClient, onQuery: ((sql: string) => v
 function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined): Transact {
   return async (work) => {
     const client: PoolClient = await pool.connect()
-    const query = async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
-      onQuery?.(sql)
-      // A write's statements are prepared like the reads (their own cap of names): the same
-      // shape of body gives the same text, planned once per connection.
-      const name = params.length === 0 ? undefined : nameOf(sql)
-      return (await client.query({ text: sql, values: params as unknown[], name })).rows
-    }
+    const query = preparedQuery(client, onQuery, nameOf)
     try {
       await query('begin', [])
-      const result = await work({ query })
+      const result = await work({ query, transactional: true })
       await query('commit', [])
       client.release()
       return result

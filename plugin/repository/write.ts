@@ -13,9 +13,10 @@ import type { Registry } from '../content-types/registry.js'
 import { NotFoundError } from '../errors.js'
 import { IssueList } from '../transform/input-issues.js'
 import { planEntryWrite } from '../transform/input.js'
+import type { EntryWritePlan } from '../transform/input.js'
 import { hashPasswords } from '../transform/input-passwords.js'
 import type { InputPath, RowPlan, ScalarWrite } from '../transform/input-plan.js'
-import type { Database } from './database.js'
+import type { Database, Row, SqlTransaction } from './database.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
@@ -25,6 +26,8 @@ import type { LocaleInput } from '../transform/input-locale.js'
 import { LOCALE_CHANGE_PROBLEM, sharedAttributeNames } from '../transform/input-locale.js'
 import { RowWrites } from './write-rows.js'
 import { WriteSession } from './write-session.js'
+import { WritePlans } from './write-observer.js'
+import type { WriteObserver } from './write-observer.js'
 
 export interface WriteContext {
   /** The admin user making the write, recorded as createdBy/updatedBy where the model has them. */
@@ -33,6 +36,8 @@ export interface WriteContext {
   locale?: unknown
   /** The plugin's `strict` option: unknown and read-only attributes of a body are 400s, not dropped. */
   strict?: boolean
+  /** Told of the write inside its transaction and of its commit (the `lifecycles` option and events). */
+  observer?: WriteObserver
 }
 
 const INT32_MAX = 2147483647
@@ -48,15 +53,36 @@ export async function createEntry (
   db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {},
   hooks: CreateHooks = {}, locale: LocaleInput = { query: context.locale }
 ): Promise<number> {
-  const { root, issues } = planEntryWrite(registry, model, body, null, { locale, strict: context.strict })
-  await hashPasswordsOfValidBody(root, issues)
-  return await inTransaction(db, registry, issues, root, async session => {
+  const plans = new WritePlans({
+    body,
+    observer: context.observer,
+    action: 'create',
+    make: async (sent, issues) => await hashed(planEntryWrite(registry, model, sent, null, { locale, strict: context.strict, issues }))
+  })
+  await plans.early()
+  // The entry, its component rows and its links are ONE statement: atomic by itself. With
+  // nothing else to do around it (no hooks, no hook that may change the data after the facts
+  // are known), no transaction is needed: the facts read and the data statement run alone.
+  const alone = hooks.before === undefined && hooks.after === undefined && !plans.late
+  const write = async (tx: SqlTransaction): Promise<number> => {
+    const session = new WriteSession(tx, db.orm, registry, plans.issues)
+    const { root } = await plans.inTransaction(null)
     await hooks.before?.(session, root)
     const id = await writeRow(session, root, creatorValues(session, model, context, ['createdBy', 'updatedBy']))
     await hooks.after?.(session, id)
     return id
-  })
+  }
+  try {
+    return await inTransaction(db, plans, write, alone)
+  } catch (error) {
+    // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
+    if (error instanceof NeedsTransaction) return await inTransaction(db, plans, write)
+    throw error
+  }
 }
+
+/** A write sent without a transaction found it needs two data-modifying statements: it starts again inside one. */
+class NeedsTransaction extends Error {}
 
 /**
  * Creates the `locale` version of entry `sourceId` (DECISIONS §6): a new entry, in the
@@ -98,10 +124,22 @@ export async function createLocalization (
 export async function updateEntry (
   db: Database, registry: Registry, model: ContentTypeModel, id: number, body: unknown, context: WriteContext = {}
 ): Promise<number> {
-  const { root, issues, sentLocale } = planEntryWrite(registry, model, body, id, { strict: context.strict })
-  await hashPasswordsOfValidBody(root, issues)
-  const shared = sentSharedAttributes(root)
-  return await inTransaction(db, registry, issues, root, async session => {
+  const { observer } = context
+  const plans = new WritePlans({
+    body,
+    observer,
+    action: 'update',
+    make: async (sent, issues) => await hashed(planEntryWrite(registry, model, sent, id, { strict: context.strict, issues }))
+  })
+  await plans.early()
+  // An observer that changes the data, or tells publish from unpublish, runs on the locked entry (a 404 comes first).
+  const previousColumns = observer?.wantsPublication(model) === true ? ['publishedAt'] : []
+  const lockFirst = plans.late || previousColumns.length > 0
+  return await inTransaction(db, plans, async tx => {
+    const session = new WriteSession(tx, db.orm, registry, plans.issues)
+    const previous = lockFirst ? await lockEntry(session, model, id, previousColumns) : undefined
+    const { root, sentLocale } = await plans.inTransaction(id, previous)
+    const shared = sentSharedAttributes(root)
     // Shared attributes are written to every localization: lock them all first, in id order,
     // so that updates of one group made from different locales queue instead of deadlocking.
     const others = shared.length > 0 && isRowId(id)
@@ -118,12 +156,18 @@ export async function updateEntry (
 }
 
 /** Deletes the entry and every component row nested in it; its link rows go by FK cascade. */
-export async function deleteEntry (db: Database, registry: Registry, model: ContentTypeModel, id: number): Promise<void> {
-  await inTransaction(db, registry, new IssueList(), null, async session => {
+export async function deleteEntry (
+  db: Database, registry: Registry, model: ContentTypeModel, id: number, context: Pick<WriteContext, 'observer'> = {}
+): Promise<void> {
+  const { observer } = context
+  await inTransaction(db, null, async tx => {
+    const session = new WriteSession(tx, db.orm, registry, new IssueList())
     await lockEntry(session, model, id)
+    await observer?.before({ action: 'delete', id, data: null })
     session.deletes.rows(model.uid, [id])
     await session.deletes.run(session)
   })
+  observer?.committed()
 }
 
 /** The attributes shared across locales that a body sends (a localized type's: DECISIONS §6). */
@@ -134,8 +178,9 @@ function sentSharedAttributes (root: RowPlan): string[] {
 }
 
 /** Hashing is deliberately slow: a body already known to be invalid is not worth it. */
-async function hashPasswordsOfValidBody (root: RowPlan, issues: IssueList): Promise<void> {
-  if (issues.isEmpty) await hashPasswords(root)
+async function hashed (plan: EntryWritePlan): Promise<EntryWritePlan> {
+  if (plan.issues.isEmpty) await hashPasswords(plan.root)
+  return plan
 }
 
 /** The facts read, the checks, then ONE data statement (and the deletions before it when they cannot join it). */
@@ -144,37 +189,44 @@ async function writeRow (session: WriteSession, root: RowPlan, extra: Record<str
   const prepared = rows.prepare(root)
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
-  else await session.deletes.run(session)
+  else if (session.tx.transactional) await session.deletes.run(session)
+  else throw new NeedsTransaction()
   const id = rows.materialize(prepared, extra)
   await session.flush()
   return id
 }
 
-async function inTransaction<T> (
-  db: Database,
-  registry: Registry,
-  issues: IssueList,
-  root: RowPlan | null,
-  work: (session: WriteSession) => Promise<T>
-): Promise<T> {
+/**
+ * Runs `work` in one transaction (`alone`: its one data-modifying statement is its own);
+ * the database's refusals of the plan become 400s; the observer hears of the commit.
+ */
+async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (tx: SqlTransaction) => Promise<T>, alone = false): Promise<T> {
+  let result: T
   try {
-    return await db.transaction(async tx => await work(new WriteSession(tx, db.orm, registry, issues)))
+    result = alone ? await db.autocommit(work) : await db.transaction(work)
   } catch (error) {
-    throw translateDatabaseError(error, db.orm, root) ?? error
+    throw translateDatabaseError(error, db.orm, plans?.root ?? null) ?? error
   }
+  plans?.committed()
+  return result
 }
 
 function isRowId (id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= INT32_MAX
 }
 
-/** Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if absent. */
-async function lockEntry (session: WriteSession, model: ContentTypeModel, id: number): Promise<void> {
+/**
+ * Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if
+ * absent. Answers the `columns` (properties) of the row as it was.
+ */
+async function lockEntry (session: WriteSession, model: ContentTypeModel, id: number, columns: readonly string[] = []): Promise<Row> {
   const idColumn = session.column(model.entity, 'id')
-  const found = isRowId(id)
-    ? await session.select(`select ${idColumn} from ${session.table(model.entity)} where ${idColumn} = ? for update`, [id])
+  const selected = [idColumn, ...columns.map(property => `${session.column(model.entity, property)} as "${property}"`)].join(', ')
+  const [found] = isRowId(id)
+    ? await session.select(`select ${selected} from ${session.table(model.entity)} where ${idColumn} = ? for update`, [id])
     : []
-  if (found.length === 0) throw new NotFoundError()
+  if (found === undefined) throw new NotFoundError()
+  return found
 }
 
 /**

@@ -31,6 +31,7 @@ import { isPlainObject } from '../transform/input-relation.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 import { idempotencyKeyOf } from './idempotency-key.js'
 import type { ReadRouting } from './read-routing.js'
+import type { EntryLifecycles } from '../lifecycles/entry-lifecycles.js'
 
 export interface CoreContext {
   registry: Registry
@@ -40,6 +41,8 @@ export interface CoreContext {
   reads: ReadRouting
   /** Where lenient compiles report the keys they ignored. */
   ignoredKeys: IgnoredKeyLog
+  /** The `lifecycles` hooks and `app.contentApi.events` around writes. */
+  lifecycles: EntryLifecycles
 }
 
 export interface FindOptions {
@@ -156,13 +159,18 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     const { body = request.body, bare = false } = answer
     const query = entryQuery(request, caller, 'preview')
     checkWritableLinks(registry, caller.ability, model, body)
-    const id = await write(body, writeContext(caller, request, model, options.strict))
+    const observer = context.lifecycles.watch(model, request.log)
+    const id = await write(body, { ...writeContext(caller, request, model, options.strict), observer })
+    await observer.afterCommit(id)
     return await writtenEntry(bare ? withLocalizations(model, query) : query, id, bare)
   }
 
   const deleted = async (request: FastifyRequest, caller: Caller, id: number): Promise<string> => {
     const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
-    await deleteEntry(context.db, registry, model, id)
+    const observer = context.lifecycles.watch(model, request.log)
+    await observer.beforeDelete(id)
+    await deleteEntry(context.db, registry, model, id, { observer })
+    await observer.afterCommit(id)
     return answer
   }
 

@@ -34,6 +34,8 @@ export interface PlanOptions {
   locale?: LocaleInput
   /** Unknown and read-only attributes are 400s rather than dropped (the `strict` option). */
   strict?: boolean
+  /** Where the problems go (a write planned inside its transaction shares its session's list). */
+  issues?: IssueList
 }
 
 /** The `data` object of a write body, or the 400 every write answers without one. */
@@ -53,9 +55,8 @@ export function readDataPayload (body: unknown): Record<string, unknown> {
 export function planEntryWrite (
   registry: Registry, model: ContentTypeModel, body: unknown, id: number | null, options: PlanOptions = {}
 ): EntryWritePlan {
-  const { locale = {}, strict = false } = options
+  const { locale = {}, strict = false, issues = new IssueList() } = options
   const data = readDataPayload(body)
-  const issues = new IssueList()
   const fields = model.localized ? withoutLocale(data) : data
   const inherited = locale.localization === true ? sharedAttributeNames(model) : undefined
   const context = { registry, issues, strict, ignored: IGNORED_ENTRY_KEYS, ...(inherited === undefined ? {} : { inherited }) }
