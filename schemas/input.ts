@@ -13,10 +13,9 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import type {
   Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, ScalarAttribute
 } from '../plugin/content-types/model.js'
-import { isWritableAttribute } from '../plugin/content-types/model.js'
+import { isWritableAttribute, sharedAttributeNames } from '../plugin/content-types/model.js'
 import type { Registry } from '../plugin/content-types/registry.js'
 import { IGNORED_ENTRY_KEYS } from '../plugin/transform/input.js'
-import { sharedAttributeNames } from '../plugin/transform/input-locale.js'
 import type { LocaleSettings } from '../plugin/i18n/locale-settings.js'
 import { UID_PATTERN, VARCHAR_LIMIT, VARCHAR_TYPES } from '../plugin/transform/input-scalar.js'
 import { EMAIL_PATTERN } from '../plugin/content-types/email.js'

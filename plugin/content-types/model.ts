@@ -153,6 +153,15 @@ export function isWritableAttribute (attribute: Attribute): boolean {
   return attribute.kind === 'scalar' ? attribute.writable : !attribute.system
 }
 
+/** Names of the attributes a localized type shares across its localization group (`localized: false`). */
+export function sharedAttributeNames (model: ContentTypeModel): ReadonlySet<string> {
+  const names = new Set<string>()
+  for (const attribute of model.attributes.values()) {
+    if (attribute.sharedAcrossLocales === true) names.add(attribute.name)
+  }
+  return names
+}
+
 export function isPopulatable (attribute: Attribute): attribute is PopulatableAttribute {
   return attribute.kind !== 'scalar'
 }

@@ -6,7 +6,7 @@
  * sequence across a zone's link tables).
  */
 import type { LinkSide } from '../content-types/model.js'
-import type { ComponentListWrite, RowPlan } from '../transform/input-plan.js'
+import type { ComponentListWrite, RowPlan } from '../write-plan/plan.js'
 import type { CurrentItem, WriteFacts } from './write-facts.js'
 import type { WriteSession } from './write-session.js'
 

@@ -6,8 +6,8 @@
 import type { RuntimeOrm } from './database.js'
 import type { LinkSide } from '../content-types/model.js'
 import { ValidationError } from '../errors.js'
-import { issueMessage, issuePath } from '../transform/input-issues.js'
-import type { InputPath, RowPlan } from '../transform/input-plan.js'
+import { issueMessage, issuePath } from '../write-plan/issues.js'
+import type { InputPath, RowPlan } from '../write-plan/plan.js'
 import { UNIQUE_MESSAGE } from './write-unique.js'
 
 /** PostgreSQL SQLSTATEs that a request body can cause, and what they mean for a client. */

@@ -7,7 +7,7 @@
  * synchronously, in the order they report problems.
  */
 import type { LinkSide } from '../content-types/model.js'
-import type { ComponentListWrite, LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../transform/input-plan.js'
+import type { ComponentListWrite, LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
 import type { Row } from './database.js'
 import { connectableIds } from './write-link-order.js'
 import { isToMany } from './write-links.js'

@@ -2,7 +2,7 @@
  * The list of linked ids after a relation write, in order, from the current list and the
  * operation: pure, so the ordering rules are testable without a database.
  */
-import type { ConnectItem, InputPath, LinkOperation } from '../transform/input-plan.js'
+import type { ConnectItem, InputPath, LinkOperation } from '../write-plan/plan.js'
 
 export type LinkOrder =
   | { ok: true, ids: number[] }

@@ -12,7 +12,7 @@
  */
 import { mediaKindOf } from '../content-types/media-kind.js'
 import type { MediaAttribute, RelationAttribute } from '../content-types/model.js'
-import type { InputPath, LinkWrite, RowPlan } from '../transform/input-plan.js'
+import type { InputPath, LinkWrite, RowPlan } from '../write-plan/plan.js'
 import type { WriteFacts } from './write-facts.js'
 import { APPENDED_POSITION } from './write-link-rows.js'
 import { nextLinkOrder } from './write-link-order.js'

@@ -8,10 +8,8 @@
  * hook, from the data the hook left, exactly as if the client had sent it.
  */
 import type { ContentTypeModel } from '../content-types/model.js'
-import { IssueList } from '../transform/input-issues.js'
-import type { EntryWritePlan } from '../transform/input.js'
-import { readDataPayload } from '../transform/input.js'
-import type { RowPlan } from '../transform/input-plan.js'
+import { IssueList } from '../write-plan/issues.js'
+import type { EntryPlanner, EntryWritePlan, RowPlan } from '../write-plan/plan.js'
 import type { Row } from './database.js'
 
 export type WriteAction = 'create' | 'update' | 'delete'
@@ -49,18 +47,21 @@ export class WritePlans {
   readonly #observer: WriteObserver | undefined
   readonly #action: WriteAction
   readonly #make: (body: unknown, issues: IssueList) => Promise<EntryWritePlan>
+  readonly #data: EntryPlanner['data']
   #plan: EntryWritePlan | null = null
 
   constructor (options: {
     body: unknown
     observer: WriteObserver | undefined
     action: WriteAction
+    planner: EntryPlanner
     make: (body: unknown, issues: IssueList) => Promise<EntryWritePlan>
   }) {
     this.#body = options.body
     this.#observer = options.observer
     this.#action = options.action
     this.#make = options.make
+    this.#data = options.planner.data
   }
 
   /** Planned inside the transaction, after the observer's `before`. */
@@ -75,14 +76,14 @@ export class WritePlans {
 
   /** Before the transaction: the plan, or at least the 400 of a body without `data`. */
   async early (): Promise<void> {
-    if (this.late) readDataPayload(this.#body)
+    if (this.late) this.#data(this.#body)
     else this.#plan = await this.#make(this.#body, this.issues)
   }
 
   /** Inside the transaction: the observer hears of the write, then the plan is ready. */
   async inTransaction (id: number | null, previous?: Row): Promise<EntryWritePlan> {
     if (this.#observer !== undefined) {
-      const data = await this.#observer.before({ action: this.#action, id, data: readDataPayload(this.#body), ...(previous === undefined ? {} : { previous }) })
+      const data = await this.#observer.before({ action: this.#action, id, data: this.#data(this.#body), ...(previous === undefined ? {} : { previous }) })
       if (this.late) this.#plan = await this.#make({ data }, this.issues)
     }
     return this.#plan!

@@ -5,7 +5,7 @@
  * adds the rows to the write's data statement (an insert for a new row, an update of the
  * sent values for an existing one) and queues their links, so one statement sends them all.
  */
-import type { RowPlan } from '../transform/input-plan.js'
+import type { RowPlan } from '../write-plan/plan.js'
 import { prepareComponentList, type PreparedComponentList, type RowWriter } from './write-components.js'
 import type { WriteFacts } from './write-facts.js'
 import { prepareLinks, type PreparedLinks } from './write-links.js'

@@ -11,7 +11,7 @@
  */
 import type { EntityMetadata, EntityProperty, Platform } from '@mikro-orm/core'
 import type { Registry } from '../content-types/registry.js'
-import type { IssueList } from '../transform/input-issues.js'
+import type { IssueList } from '../write-plan/issues.js'
 import type { Row, RuntimeOrm, SqlTransaction } from './database.js'
 import { SqlNames } from './read/names.js'
 import { PendingDeletes } from './write-deletes.js'

@@ -7,8 +7,7 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { NotFoundError, ValidationError } from '../errors.js'
-import { readDataPayload } from '../transform/input.js'
-import { withoutLocale } from '../transform/input-locale.js'
+import { withoutLocale } from '../write-plan/plan.js'
 import type { Database } from './database.js'
 import type { WriteSession } from './write-session.js'
 import { SqlNames } from './read/names.js'
@@ -39,9 +38,9 @@ export async function singleEntryId (db: Database, model: ContentTypeModel, loca
 }
 
 export async function writeSingleEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {}
+  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext
 ): Promise<number> {
-  const data = readDataPayload(body)
+  const data = context.planner.data(body)
   const locale = 'locale' in data
     ? singleTypeLocale(registry, model, data.locale, ['locale'])
     : singleTypeLocale(registry, model, context.locale)

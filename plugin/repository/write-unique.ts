@@ -3,7 +3,7 @@
  * taken (the database's unique index still has the last word, see write-errors), and the
  * numeric suffix that makes a generated uid unique.
  */
-import type { ColumnValue, RowPlan, ScalarWrite, UidToGenerate } from '../transform/input-plan.js'
+import type { ColumnValue, RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
 import type { WriteFacts } from './write-facts.js'
 import type { WriteSession } from './write-session.js'
 

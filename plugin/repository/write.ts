@@ -8,22 +8,19 @@
  * together as one 400. The only write before the checks is an update's first statement,
  * which takes the row lock and can fail on no check (see `lockByUpdate`).
  */
+import { sharedAttributeNames } from '../content-types/model.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { NotFoundError } from '../errors.js'
-import { IssueList } from '../transform/input-issues.js'
-import { planEntryWrite } from '../transform/input.js'
-import type { EntryWritePlan } from '../transform/input.js'
-import { hashPasswords } from '../transform/input-passwords.js'
-import type { InputPath, RowPlan, ScalarWrite } from '../transform/input-plan.js'
+import { IssueList } from '../write-plan/issues.js'
+import { LOCALE_CHANGE_PROBLEM } from '../write-plan/issues.js'
+import type { EntryPlanner, InputPath, LocaleInput, RowPlan, ScalarWrite } from '../write-plan/plan.js'
 import type { Database, Row, SqlTransaction } from './database.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
-import type { LocaleInput } from '../transform/input-locale.js'
-import { LOCALE_CHANGE_PROBLEM, sharedAttributeNames } from '../transform/input-locale.js'
 import { RowWrites } from './write-rows.js'
 import { WriteSession } from './write-session.js'
 import { WritePlans } from './write-observer.js'
@@ -34,10 +31,10 @@ export interface WriteContext {
   adminId?: number
   /** The request's `locale` query parameter: a localized create's locale when the body names none. */
   locale?: unknown
-  /** The plugin's `strict` option: unknown and read-only attributes of a body are 400s, not dropped. */
-  strict?: boolean
   /** Told of the write inside its transaction and of its commit (the `lifecycles` option and events). */
   observer?: WriteObserver
+  /** Plans the body: the repository receives plans, and never reads a body itself. */
+  planner: EntryPlanner
 }
 
 const INT32_MAX = 2147483647
@@ -50,14 +47,15 @@ export interface CreateHooks {
 }
 
 export async function createEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext = {},
+  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext,
   hooks: CreateHooks = {}, locale: LocaleInput = { query: context.locale }
 ): Promise<number> {
   const plans = new WritePlans({
     body,
     observer: context.observer,
     action: 'create',
-    make: async (sent, issues) => await hashed(planEntryWrite(registry, model, sent, null, { locale, strict: context.strict, issues }))
+    planner: context.planner,
+    make: async (sent, issues) => await context.planner.plan(sent, { id: null, locale, issues })
   })
   await plans.early()
   // The entry, its component rows and its links are ONE statement: atomic by itself. With
@@ -91,7 +89,7 @@ class NeedsTransaction extends Error {}
  * (a single type's lock).
  */
 export async function createLocalization (
-  db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext = {},
+  db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext,
   claim?: (session: WriteSession) => Promise<void>
 ): Promise<number> {
   let group: LocalizationMember[] = []
@@ -122,14 +120,15 @@ export async function createLocalization (
 
 /** Partial update: unsent attributes are kept; `updatedAt` always moves. */
 export async function updateEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, id: number, body: unknown, context: WriteContext = {}
+  db: Database, registry: Registry, model: ContentTypeModel, id: number, body: unknown, context: WriteContext
 ): Promise<number> {
   const { observer } = context
   const plans = new WritePlans({
     body,
     observer,
     action: 'update',
-    make: async (sent, issues) => await hashed(planEntryWrite(registry, model, sent, id, { strict: context.strict, issues }))
+    planner: context.planner,
+    make: async (sent, issues) => await context.planner.plan(sent, { id, issues })
   })
   await plans.early()
   // An observer that changes the data, or tells publish from unpublish, runs on the locked entry (a 404 comes first).
@@ -175,12 +174,6 @@ function sentSharedAttributes (root: RowPlan): string[] {
   return [...root.scalars, ...root.links, ...root.lists]
     .filter(write => write.attribute.sharedAcrossLocales === true)
     .map(write => write.attribute.name)
-}
-
-/** Hashing is deliberately slow: a body already known to be invalid is not worth it. */
-async function hashed (plan: EntryWritePlan): Promise<EntryWritePlan> {
-  if (plan.issues.isEmpty) await hashPasswords(plan.root)
-  return plan
 }
 
 /** The facts read, the checks, then ONE data statement (and the deletions before it when they cannot join it). */

@@ -32,6 +32,8 @@ import { entryId, rawQueryString, requestQuery } from './request-query.js'
 import { idempotencyKeyOf } from './idempotency-key.js'
 import type { ReadRouting } from './read-routing.js'
 import type { EntryLifecycles } from '../lifecycles/entry-lifecycles.js'
+import { entryPlanner } from '../transform/entry-planner.js'
+import type { EntryPlanner } from '../write-plan/plan.js'
 
 export interface CoreContext {
   registry: Registry
@@ -72,9 +74,9 @@ export function authorize (request: FastifyRequest, model: ContentTypeModel, act
 }
 
 /** Who writes, how strictly bodies are read, and for a localized type the `?locale=` of the request (the query is parsed only then). */
-function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel, strict: boolean): WriteContext {
+function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel, planner: EntryPlanner): WriteContext {
   const locale = model.localized ? requestQuery(request).locale : undefined
-  return { strict, ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
+  return { planner, ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
 }
 
 /** A localization's body: Strapi v4 sends the attributes bare; `{ data }` is accepted too (`data` is a reserved attribute name). */
@@ -122,6 +124,7 @@ export interface HandlerTools {
 /** What the handlers of one content type share: its query caches, and how a write answers. */
 export function handlerTools (context: CoreContext, model: ContentTypeModel): HandlerTools {
   const { registry, reader, options } = context
+  const planner = entryPlanner({ registry, model, strict: options.strict })
   const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_BOUNDS)
   const entryQueries = new BoundedCache<EntryQuery>(QUERY_CACHE_BOUNDS)
   // Cached queries are not compiled again, so each ignored key is reported on its first request.
@@ -160,7 +163,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     const query = entryQuery(request, caller, 'preview')
     checkWritableLinks(registry, caller.ability, model, body)
     const observer = context.lifecycles.watch(model, request.log)
-    const id = await write(body, { ...writeContext(caller, request, model, options.strict), observer })
+    const id = await write(body, { ...writeContext(caller, request, model, planner), observer })
     await observer.afterCommit(id)
     return await writtenEntry(bare ? withLocalizations(model, query) : query, id, bare)
   }

@@ -5,8 +5,8 @@
  */
 import type { ComponentAttribute, ComponentModel, DynamicZoneAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import type { IssueList } from './input-issues.js'
-import type { ComponentListWrite, InputPath, RowPlan } from './input-plan.js'
+import type { IssueList } from '../write-plan/issues.js'
+import type { ComponentListWrite, InputPath, RowPlan } from '../write-plan/plan.js'
 import { isPlainObject, parseId } from './input-relation.js'
 
 export type PlanItem = (model: ComponentModel, fields: Record<string, unknown>, path: InputPath, id: number | null) => RowPlan

@@ -5,35 +5,9 @@
  */
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import type { IssueList } from './input-issues.js'
-import type { InputPath, RowPlan } from './input-plan.js'
+import type { IssueList } from '../write-plan/issues.js'
+import type { InputPath, LocaleInput, RowPlan } from '../write-plan/plan.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
-
-export interface LocaleInput {
-  /** The request's `locale` query parameter, if any. */
-  query?: unknown
-  /**
-   * A localization (`POST /:id/localizations`) must name its locale, and takes the attributes
-   * shared across locales from its source when it does not send them.
-   */
-  localization?: boolean
-}
-
-/** Names of the attributes a localized type shares across locales. */
-export function sharedAttributeNames (model: ContentTypeModel): ReadonlySet<string> {
-  const names = new Set<string>()
-  for (const attribute of model.attributes.values()) {
-    if (attribute.sharedAcrossLocales === true) names.add(attribute.name)
-  }
-  return names
-}
-
-/** The body's fields without `locale`, which is planned here rather than as an attribute. */
-export function withoutLocale (data: Record<string, unknown>): Record<string, unknown> {
-  const rest = { ...data }
-  delete rest.locale
-  return rest
-}
 
 /**
  * Plans a create's locale. An update cannot change it, but may send back the one it read:
@@ -57,6 +31,3 @@ export function planLocale (
   else issues.add(path, unknownLocaleProblem(settings))
   return null
 }
-
-/** The 400 of an update whose `locale` is not the entry's own. */
-export const LOCALE_CHANGE_PROBLEM = 'cannot be changed: create a localization with POST /:id/localizations instead'

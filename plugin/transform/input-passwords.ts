@@ -3,7 +3,7 @@
  * (Δ Strapi v4 stores them as written). They are never read back, so nothing else changes.
  */
 import { hashPassword } from '../auth/passwords.js'
-import type { RowPlan } from './input-plan.js'
+import type { RowPlan } from '../write-plan/plan.js'
 
 export async function hashPasswords (row: RowPlan): Promise<void> {
   for (const scalar of row.scalars) {

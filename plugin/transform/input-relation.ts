@@ -11,8 +11,8 @@
  * linked once, where it first appears (Strapi does the same).
  */
 import type { MediaAttribute, RelationAttribute } from '../content-types/model.js'
-import type { IssueList } from './input-issues.js'
-import type { ConnectItem, ConnectPosition, InputPath, LinkOperation, LinkWrite } from './input-plan.js'
+import type { IssueList } from '../write-plan/issues.js'
+import type { ConnectItem, ConnectPosition, InputPath, LinkOperation, LinkWrite } from '../write-plan/plan.js'
 
 const INT32_MAX = 2147483647
 /** Keeps one attribute's statements under PostgreSQL's 65535 bound parameters, and its work small. */

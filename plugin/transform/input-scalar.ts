@@ -6,7 +6,7 @@
 import { EMAIL_PATTERN } from '../content-types/email.js'
 import { coerceScalar } from '../content-types/coerce.js'
 import type { ScalarAttribute } from '../content-types/model.js'
-import type { ColumnValue } from './input-plan.js'
+import type { ColumnValue } from '../write-plan/plan.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 
 export type ScalarCheck =

@@ -7,28 +7,18 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
-import { IssueList } from './input-issues.js'
-import type { InputPath, RowPlan } from './input-plan.js'
+import { IssueList } from '../write-plan/issues.js'
+import { withoutLocale } from '../write-plan/plan.js'
+import type { EntryWritePlan, LocaleInput } from '../write-plan/plan.js'
 import { isPlainObject } from './input-relation.js'
 import { planRow } from './input-row.js'
-import { planLocale, sharedAttributeNames, withoutLocale } from './input-locale.js'
-import type { LocaleInput } from './input-locale.js'
+import { planLocale } from './input-locale.js'
+import { sharedAttributeNames } from '../content-types/model.js'
 
 export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body'
 
 /** Keys of an entry a client reads and may send back; a write ignores them. */
 export const IGNORED_ENTRY_KEYS: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
-
-export interface EntryWritePlan {
-  root: RowPlan
-  /** Problems found so far; the repository may add more, then throws them all at once. */
-  issues: IssueList
-  /**
-   * An update's `locale`, sent back as read: accepted only if it is the entry's own, which
-   * only the repository can tell.
-   */
-  sentLocale?: { value: unknown, path: InputPath }
-}
 
 export interface PlanOptions {
   locale?: LocaleInput

@@ -8,7 +8,7 @@ import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import type { Database } from '../repository/database.js'
 import { WriteSession } from '../repository/write-session.js'
-import { IssueList } from '../transform/input-issues.js'
+import { IssueList } from '../write-plan/issues.js'
 import type { AttachTarget } from './attach-target.js'
 import type { FileInfo } from './file-info.js'
 

@@ -1,6 +1,6 @@
 /** connect / disconnect / set, with positions, on to-many and to-one relations. */
 import t from 'tap'
-import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues } from './fixtures/expect.js'
 import { orderClashes, owned } from './fixtures/links.js'

@@ -1,6 +1,6 @@
 /** Deleting an entry removes its component rows at every depth and its links, nothing else. */
 import t from 'tap'
-import { createEntry, deleteEntry } from '../../../plugin/repository/write.js'
+import { createEntry, deleteEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithStatus } from './fixtures/expect.js'
 

@@ -1,6 +1,6 @@
 /** Edge cases of writes from the inverse (mappedBy) side and of connect positions. */
 import t from 'tap'
-import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues } from './fixtures/expect.js'
 import { orderClashes, owned, owners } from './fixtures/links.js'

@@ -1,7 +1,7 @@
 /** Large bodies: bounded lists, bounded error lists, deletions of thousands of rows. */
 import t from 'tap'
-import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
-import { MAX_LISTED_ISSUES } from '../../../plugin/transform/input-issues.js'
+import { createEntry, updateEntry } from './fixtures/writes.js'
+import { MAX_LISTED_ISSUES } from '../../../plugin/write-plan/issues.js'
 import { MAX_IDS_PER_LIST } from '../../../plugin/transform/input-relation.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues } from './fixtures/expect.js'

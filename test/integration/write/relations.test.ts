@@ -1,6 +1,6 @@
 /** Every relation kind written from either side, with order and both list orders kept. */
 import t from 'tap'
-import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { orderClashes, owned, owners } from './fixtures/links.js'
 

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { passwordMatches } from '../../../plugin/auth/passwords.js'
 import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
-import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 
 const schemas: InlineSchemas = {

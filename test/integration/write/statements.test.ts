@@ -7,7 +7,7 @@
  */
 import t, { type Test } from 'tap'
 import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
-import { createEntry, deleteEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, deleteEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 
 /** Counts the statements `write` sends (and prints them under `WRITE_SQL=1`). */

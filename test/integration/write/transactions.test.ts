@@ -1,7 +1,7 @@
 /** A write that fails, wherever it fails, leaves no row behind and changes none. */
 import t from 'tap'
 import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
-import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues } from './fixtures/expect.js'
 

@@ -1,7 +1,7 @@
 /** Every validation error of a write: status 400, the path and the message of each problem. */
 import t from 'tap'
 import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
-import { createEntry, deleteEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, deleteEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues, rejectsWithStatus } from './fixtures/expect.js'
 import { owned } from './fixtures/links.js'

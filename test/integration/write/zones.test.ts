@@ -1,6 +1,6 @@
 /** Dynamic zones: mixed components in one order, updated by id, reordered, added, deleted. */
 import t from 'tap'
-import { createEntry, updateEntry } from '../../../plugin/repository/write.js'
+import { createEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues } from './fixtures/expect.js'
 import { owned } from './fixtures/links.js'

@@ -1,7 +1,7 @@
 /** The ordered list of linked ids after a relation operation. */
 import t from 'tap'
 import { connectableIds, nextLinkOrder } from '../../../plugin/repository/write-link-order.js'
-import type { ConnectPosition, LinkOperation } from '../../../plugin/transform/input-plan.js'
+import type { ConnectPosition, LinkOperation } from '../../../plugin/write-plan/plan.js'
 
 const connect = (...items: Array<number | [number, ConnectPosition]>): LinkOperation => ({
   kind: 'edit',

@@ -4,7 +4,7 @@ import t from 'tap'
 import { loadSchemaFolder } from '../../../plugin/content-types/load.js'
 import { buildRegistry } from '../../../plugin/content-types/registry.js'
 import { planEntryWrite, readDataPayload } from '../../../plugin/transform/input.js'
-import type { RowPlan } from '../../../plugin/transform/input-plan.js'
+import type { RowPlan } from '../../../plugin/write-plan/plan.js'
 
 const registry = buildRegistry(await loadSchemaFolder(fileURLToPath(new URL('../../../example/content', import.meta.url))))
 const article = registry.contentTypes.get('api::article.article')!

@@ -3,7 +3,7 @@
  * about every bad field of a body at once (DECISIONS §5).
  */
 import { ValidationError, type ValidationIssue } from '../errors.js'
-import type { InputPath } from './input-plan.js'
+import type { InputPath } from './plan.js'
 
 /** A hostile body can hold a million bad values; the answer lists this many of them. */
 export const MAX_LISTED_ISSUES = 100
@@ -57,3 +57,6 @@ export function issueMessage (path: InputPath, problem: string): string {
   const subject = displayPath(path)
   return subject === '' ? problem : `${subject} ${problem}`
 }
+
+/** The 400 of an update whose `locale` is not the entry's own. */
+export const LOCALE_CHANGE_PROBLEM = 'cannot be changed: create a localization with POST /:id/localizations instead'

@@ -1,11 +1,13 @@
 /**
- * The write plan: a request body after shape and value checks, as plain data. The
- * repository turns it into rows; nothing here knows about SQL, the ORM or HTTP.
+ * The write plan: a request body after shape and value checks, as plain data — the contract
+ * between the HTTP side, which makes it (transform/input*), and the repository, which turns it
+ * into rows (as query/tree.ts is for reads). Nothing here knows about SQL, the ORM or HTTP.
  */
 import type {
   ComponentAttribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, MediaAttribute,
   RelationAttribute, ScalarAttribute
 } from '../content-types/model.js'
+import type { IssueList } from './issues.js'
 
 /** Where a value sits in the body's `data`, from the attribute on (`['blocks', 2, 'text']`), as Strapi's error paths do. */
 export type InputPath = Array<string | number>
@@ -77,4 +79,45 @@ export interface RowPlan {
   uids: UidToGenerate[]
   links: LinkWrite[]
   lists: ComponentListWrite[]
+}
+
+/** The plan of one entry write, and what the database still has to judge. */
+export interface EntryWritePlan {
+  root: RowPlan
+  /** Problems found so far; the repository may add more, then throws them all at once. */
+  issues: IssueList
+  /**
+   * An update's `locale`, sent back as read: accepted only if it is the entry's own, which
+   * only the repository can tell.
+   */
+  sentLocale?: { value: unknown, path: InputPath }
+}
+
+export interface LocaleInput {
+  /** The request's `locale` query parameter, if any. */
+  query?: unknown
+  /**
+   * A localization (`POST /:id/localizations`) must name its locale, and takes the attributes
+   * shared across locales from its source when it does not send them.
+   */
+  localization?: boolean
+}
+
+/**
+ * Makes the plans of one content type's writes; handed to the repository by the route, so
+ * the repository receives plans and never reads a body itself. A write with a `before*`
+ * lifecycle hook is planned inside its transaction, from the data the hook left.
+ */
+export interface EntryPlanner {
+  /** The body's `data` object, or the 400 every write answers without one. */
+  data: (body: unknown) => Record<string, unknown>
+  /** Plans a create (`id` null) or a partial update; passwords hashed when the body is valid. */
+  plan: (body: unknown, options: { id: number | null, locale?: LocaleInput, issues: IssueList }) => Promise<EntryWritePlan>
+}
+
+/** A body's fields without `locale`, which a plan carries apart from the attributes. */
+export function withoutLocale (data: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...data }
+  delete rest.locale
+  return rest
 }
