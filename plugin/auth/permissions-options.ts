@@ -44,6 +44,12 @@ export interface ResolvedPermissions {
   roles: Record<string, Map<string, Set<string>>>
 }
 
+/** The actions a subject takes: those of the upload plugin, a users-permissions type, or a content type in `contentTypes`; null for an unknown subject. */
+export function subjectActions (uid: string, contentTypes: { has: (uid: string) => boolean }): readonly string[] | null {
+  if (uid === UPLOAD_UID) return UPLOAD_ACTIONS
+  return PLUGIN_SUBJECT_ACTIONS.get(uid) ?? (contentTypes.has(uid) ? CONTENT_ACTIONS : null)
+}
+
 export function resolvePermissions (raw: unknown, registry: Registry): ResolvedPermissions | null {
   if (raw === undefined || raw === null || raw === false) return null
   if (typeof raw !== 'object') throw new OptionsError('permissions must be an object')
@@ -57,10 +63,8 @@ export function resolvePermissions (raw: unknown, registry: Registry): ResolvedP
     if (subjects === null || typeof subjects !== 'object') throw new OptionsError(`permissions.roles.${role} must map uids to action lists`)
     const allowed = new Map<string, Set<string>>()
     for (const [uid, actions] of Object.entries(subjects)) {
-      const valid: readonly string[] = uid === UPLOAD_UID ? UPLOAD_ACTIONS : PLUGIN_SUBJECT_ACTIONS.get(uid) ?? CONTENT_ACTIONS
-      if (uid !== UPLOAD_UID && !PLUGIN_SUBJECT_ACTIONS.has(uid) && !registry.contentTypes.has(uid)) {
-        throw new OptionsError(`permissions.roles.${role}: unknown content type "${uid}"`)
-      }
+      const valid = subjectActions(uid, registry.contentTypes)
+      if (valid === null) throw new OptionsError(`permissions.roles.${role}: unknown content type "${uid}"`)
       if (!Array.isArray(actions) || actions.some(action => !valid.includes(action))) {
         throw new OptionsError(`permissions.roles.${role}.${uid}: actions must be a list of ${valid.join(', ')}`)
       }

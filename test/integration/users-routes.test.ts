@@ -288,3 +288,13 @@ t.test('DELETE /users/:id answers the deleted user; its links from content go wi
   t.same(orphan.body.data[0].attributes.author, { data: null })
   t.equal((await login('gone', 'gone-secret')).status, 400)
 })
+
+t.test('API tokens: a custom one grants users actions by the same names; read-only reads users', async t => {
+  const custom = (await app.contentApi.apiTokens!.create({ name: 'users-reader', type: 'custom', permissions: { [USER]: ['find'] } })).accessKey
+  t.equal((await call('GET', '/api/users', { token: custom })).status, 200)
+  t.equal((await call('GET', '/api/users/count', { token: custom })).status, 403)
+  const readOnly = (await app.contentApi.apiTokens!.create({ name: 'reader', type: 'read-only' })).accessKey
+  t.equal((await call('GET', `/api/users/${anna.id}`, { token: readOnly })).status, 200)
+  t.equal((await call('PUT', `/api/users/${anna.id}`, { token: readOnly, payload: { blocked: true } })).status, 403)
+  await t.rejects(app.contentApi.apiTokens!.create({ name: 'bad', type: 'custom', permissions: { [USER]: ['create'] } }), /must be among find, findOne, count/)
+})
