@@ -23,7 +23,7 @@ const contentTypes: Record<string, ContentTypeSchema> = {
   }
 }
 
-const { app, close } = await buildTestApp({
+const { app, close, statements } = await buildTestApp({
   contentTypes,
   permissions: {
     jwtSecret: SECRET,
@@ -297,4 +297,17 @@ t.test('API tokens: a custom one grants users actions by the same names; read-on
   t.equal((await call('GET', `/api/users/${anna.id}`, { token: readOnly })).status, 200)
   t.equal((await call('PUT', `/api/users/${anna.id}`, { token: readOnly, payload: { blocked: true } })).status, 403)
   await t.rejects(app.contentApi.apiTokens!.create({ name: 'bad', type: 'custom', permissions: { [USER]: ['create'] } }), /must be among find, findOne, count/)
+})
+
+t.test('each users read is one compiled statement (plus the one that resolves the caller\'s JWT)', async t => {
+  for (const url of [
+    '/api/users?populate=role&filters[role][type]=manager&sort=email:desc&fields[0]=username',
+    '/api/users/count?filters[role][type]=authenticated',
+    `/api/users/${anna.id}?populate[role][fields][0]=name`,
+    '/api/users/me?populate=*'
+  ]) {
+    statements.reset()
+    t.equal((await call('GET', url, { token: bossJwt })).status, 200, url)
+    t.equal(statements.count(), 2, url)
+  }
 })
