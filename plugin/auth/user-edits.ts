@@ -97,15 +97,15 @@ async function changesOf (context: UserEditContext, body: unknown): Promise<User
   return changes
 }
 
-async function checkUnique (tx: SqlTransaction, table: string, id: number, changes: UserChanges): Promise<void> {
-  if (changes.username !== undefined) {
-    const [taken] = await tx.query(`select 1 from ${table} where username = $1 and id <> $2`, [changes.username, id])
-    if (taken !== undefined) throw new ApplicationError('Username already taken', 400)
+/** Strapi's checks and words: another user holding the name is a 400 `ApplicationError`. */
+async function checkUnique (tx: SqlTransaction, context: UserEditContext, id: number, changes: UserChanges): Promise<void> {
+  const { names, model } = context
+  const taken = async (property: 'username' | 'email', value: string): Promise<boolean> => {
+    const rows = await tx.query(`select 1 from ${names.table(model.entity)} where ${names.column(model.entity, property)} = $1 and id <> $2`, [value, id])
+    return rows.length > 0
   }
-  if (changes.email !== undefined) {
-    const [taken] = await tx.query(`select 1 from ${table} where email = $1 and id <> $2`, [changes.email, id])
-    if (taken !== undefined) throw new ApplicationError('Email already taken', 400)
-  }
+  if (changes.username !== undefined && await taken('username', changes.username)) throw new ApplicationError('Username already taken', 400)
+  if (changes.email !== undefined && await taken('email', changes.email)) throw new ApplicationError('Email already taken', 400)
 }
 
 /** Updates user `id` with the attributes of `body`; a missing user is a 404. */
@@ -117,7 +117,7 @@ export async function updateUser (context: UserEditContext, id: number, body: un
     await context.db.transaction(async (tx) => {
       const [user] = await tx.query(`select id from ${table} where id = $1 for update`, [id])
       if (user === undefined) throw new NotFoundError('User not found')
-      await checkUnique(tx, table, id, changes)
+      await checkUnique(tx, context, id, changes)
       const columns = [...changes.columns]
       if (changes.roleId !== undefined) {
         const [role] = await tx.query(`select id from ${names.table(ROLE_ENTITY)} where id = $1`, [changes.roleId])

@@ -6,7 +6,6 @@
  * pruning and read compiler, written in the bare shape; private fields are never selected.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { PluginModel } from '../content-types/model.js'
 import { USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js'
@@ -44,7 +43,8 @@ function authorizeUsers (request: FastifyRequest, action: UserAction): Caller {
 }
 
 export function registerUserRoutes (app: FastifyInstance, { registry, db, options }: UsersRoutesContext): void {
-  const model = registry.plugins.get(USER_UID) as PluginModel
+  // Installed with `permissions`, which always brings the user type.
+  const model = registry.plugins.get(USER_UID)!
   const names = new SqlNames(db.orm.getMetadata())
   // Users change outside the content write path: read from the primary, never from the response cache.
   const reader = createReader(db, readCompiler(registry, names, BARE_SHAPE))

@@ -311,3 +311,13 @@ t.test('each users read is one compiled statement (plus the one that resolves th
     t.equal(statements.count(), 2, url)
   }
 })
+
+t.test('without the permissions option there are no users routes, even when a schema points at users', async t => {
+  const open = await buildTestApp({ contentTypes })
+  t.teardown(open.close)
+  for (const url of ['/api/users', '/api/users/count', '/api/users/1', '/api/users/me', '/api/users-permissions/roles']) {
+    const response = await open.app.inject({ method: 'GET', url })
+    t.equal(response.statusCode, 404, url)
+    t.equal(response.json().error.name, 'NotFoundError')
+  }
+})
