@@ -39,6 +39,16 @@ function withTopLevelPagination (raw: Record<string, unknown>): Record<string, u
   return { ...raw, pagination: { ...nested, ...Object.fromEntries(given.map(key => [key, raw[key]])) } }
 }
 
+/**
+ * What `/users/count` counts: `filters[...]`, and, as Strapi's count takes its query as the
+ * `where` of the users (`/users/count?confirmed=true`), top-level keys naming attributes.
+ */
+function countFilters (model: PluginModel, raw: Record<string, unknown>): unknown {
+  const where = Object.fromEntries(Object.entries(raw).filter(([key]) => key !== 'id' && model.attributes.has(key)))
+  if (Object.keys(where).length === 0) return raw.filters
+  return raw.filters === undefined ? where : { $and: [raw.filters, where] }
+}
+
 /** Parsed and pruned queries, per grant set and query string, as the content handlers keep them. */
 const QUERY_CACHE_BOUNDS = { maxEntries: 200, maxBytes: 2 * 1024 * 1024 }
 
@@ -64,9 +74,11 @@ export function userQueries (registry: Registry, model: PluginModel, options: Re
       const tree = listQuery(request, caller)
       return { ...tree, pagination: { ...tree.pagination, withCount: false } }
     }),
-    count: (request, caller) => lists.get(`${caller.ability.key}|c|${rawQueryString(request)}`, () => ({
-      ...listQuery(request, caller), fields: [], populate: {}, pagination: { mode: 'offset', start: 0, limit: 0, withCount: true }
-    })),
+    count: (request, caller) => lists.get(`${caller.ability.key}|c|${rawQueryString(request)}`, () => {
+      const raw = requestQuery(request)
+      const parsed = compileListQuery(registry, model, { filters: countFilters(model, raw), _q: raw._q }, pageSizes)
+      return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), pagination: { mode: 'offset', start: 0, limit: 0, withCount: true } }
+    }),
     written: (caller) => written.get(caller.ability.key, () =>
       pruneSelection({ registry, ability: caller.ability }, model, compileEntryQuery(registry, model, { populate: ['role'] }))),
     entry: (request, caller) => entries.get(`${caller.ability.key}|${rawQueryString(request)}`, () => {
