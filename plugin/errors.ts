@@ -65,8 +65,9 @@ export class RateLimitError extends ApiError {
   constructor (message = 'Too many requests, please try again later.') { super('RateLimitError', 429, message) }
 }
 
+/** A 500 unless told otherwise: Strapi also answers some refusals as a 400 `ApplicationError` ("Username already taken"). */
 export class ApplicationError extends ApiError {
-  constructor (message = 'Internal Server Error') { super('ApplicationError', 500, message) }
+  constructor (message = 'Internal Server Error', status = 500) { super('ApplicationError', status, message) }
 }
 
 /**

@@ -135,7 +135,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
       installErrorHandling(child)
       installHttpCaching(child, options.cache.http, routeUids(registry, options.prefix))
       if (shared !== null) installLocalInvalidation(child, shared.cache)
-      installApiAccess(child, db, access, signer)
+      installApiAccess(child, { db, registry, options, services: access, signer })
       const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
       registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads, lifecycles })
       if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })

@@ -7,7 +7,7 @@ import type { Database } from '../repository/database.js'
 import { ValidationError } from '../errors.js'
 import { accessKeyHash } from './caller.js'
 import type { ResolvedPermissions } from './permissions-options.js'
-import { CONTENT_ACTIONS, UPLOAD_ACTIONS, UPLOAD_UID } from './permissions-options.js'
+import { subjectActions } from './permissions-options.js'
 
 export type ApiTokenType = 'read-only' | 'full-access' | 'custom'
 
@@ -56,8 +56,8 @@ export class ApiTokens {
 
   #checkedPermissions (permissions: Record<string, string[]>): Record<string, string[]> {
     for (const [uid, actions] of Object.entries(permissions)) {
-      const valid: readonly string[] = uid === UPLOAD_UID ? UPLOAD_ACTIONS : CONTENT_ACTIONS
-      if (uid !== UPLOAD_UID && !this.#knownUids.has(uid)) throw new ValidationError(`Unknown content type ${uid}`)
+      const valid = subjectActions(uid, this.#knownUids)
+      if (valid === null) throw new ValidationError(`Unknown content type ${uid}`)
       if (!Array.isArray(actions) || actions.some(action => !valid.includes(action))) {
         throw new ValidationError(`Actions of ${uid} must be among ${valid.join(', ')}`)
       }

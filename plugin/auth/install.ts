@@ -10,7 +10,7 @@ import { AdminUsers } from '../admin/admin-users.js'
 import { registerAdminRoutes } from '../admin/routes.js'
 import type { Registry } from '../content-types/registry.js'
 import { OptionsError } from '../errors.js'
-import type { ContentApiOptions } from '../options.js'
+import type { ContentApiOptions, ResolvedOptions } from '../options.js'
 import type { Database } from '../repository/database.js'
 import type { ControllerFactory } from '../routes/controllers.js'
 import { ApiTokens } from './api-tokens.js'
@@ -21,7 +21,9 @@ import type { ResolvedPermissions } from './permissions-options.js'
 import { prepareDummyHash } from './passwords.js'
 import { installRateLimiting, routeLimiter } from './rate-limit.js'
 import type { ResolvedRateLimit } from './rate-limit.js'
+import { registerRoleRoutes } from './role-routes.js'
 import { registerAuthRoutes } from './routes.js'
+import { registerUserRoutes } from './user-routes.js'
 import { syncRoles } from './roles-sync.js'
 import { Users } from './users.js'
 
@@ -66,10 +68,21 @@ export async function installAdminScope (
   return signer
 }
 
-/** Caller resolution and the users endpoints on the API scope (under the prefix). */
-export function installApiAccess (api: FastifyInstance, db: Database, services: AccessServices, signer: JwtSigner): void {
+export interface ApiAccessContext {
+  db: Database
+  registry: Registry
+  options: ResolvedOptions
+  services: AccessServices
+  signer: JwtSigner
+}
+
+/** Caller resolution and the users-permissions endpoints on the API scope (under the prefix). */
+export function installApiAccess (api: FastifyInstance, { db, registry, options, services, signer }: ApiAccessContext): void {
   installCallerResolution(api, { db, permissions: services.permissions, verifyJwt: signer.verify })
-  if (services.users !== null) registerAuthRoutes(api, services.users, signer, routeLimiter(api, services.rateLimit))
+  if (services.users === null || services.permissions === null) return
+  registerAuthRoutes(api, services.users, signer, routeLimiter(api, services.rateLimit))
+  registerUserRoutes(api, { registry, db, options })
+  registerRoleRoutes(api, { registry, db, permissions: services.permissions })
 }
 
 export function resolveControllers (raw: unknown, registry: Registry): Record<string, ControllerFactory> {

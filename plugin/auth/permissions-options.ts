@@ -11,15 +11,21 @@ export const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'] as const
 export const UPLOAD_UID = 'plugin::upload'
 
 /**
- * Users and roles are read through relations only (an article's author): `find` lets a role
- * see them populated, as Strapi's `plugin::users-permissions.user.find` does.
+ * The users-permissions subjects, named as Strapi names their actions
+ * (`plugin::users-permissions.user.find` → `'plugin::users-permissions.user': ['find']`):
+ * `find` lets a role list users and see them populated (an article's author), `findOne`
+ * read one, `count` count them, `update` and `destroy` change or delete any of them. The
+ * roles: `find` lists them and lets a role see a user's role populated, `findOne` reads one.
+ * (`/users/me` needs a logged-in user only: Strapi grants `me` to its authenticated role.)
  */
-const READ_ONLY_SUBJECTS: ReadonlySet<string> = new Set([USER_UID, ROLE_UID])
-const READ_ACTIONS = ['find', 'findOne'] as const
+export const USER_ACTIONS = ['find', 'findOne', 'count', 'update', 'destroy'] as const
+export const ROLE_ACTIONS = ['find', 'findOne'] as const
+const PLUGIN_SUBJECT_ACTIONS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([[USER_UID, USER_ACTIONS], [ROLE_UID, ROLE_ACTIONS]])
 
 export type ContentAction = typeof CONTENT_ACTIONS[number]
 export type UploadAction = typeof UPLOAD_ACTIONS[number]
-export type Action = ContentAction | UploadAction
+export type UserAction = typeof USER_ACTIONS[number]
+export type Action = ContentAction | UploadAction | UserAction
 
 /** Role name → subject uid → allowed actions. */
 export type RoleActions = Record<string, Record<string, string[]>>
@@ -38,6 +44,12 @@ export interface ResolvedPermissions {
   roles: Record<string, Map<string, Set<string>>>
 }
 
+/** The actions a subject takes: those of the upload plugin, a users-permissions type, or a content type in `contentTypes`; null for an unknown subject. */
+export function subjectActions (uid: string, contentTypes: { has: (uid: string) => boolean }): readonly string[] | null {
+  if (uid === UPLOAD_UID) return UPLOAD_ACTIONS
+  return PLUGIN_SUBJECT_ACTIONS.get(uid) ?? (contentTypes.has(uid) ? CONTENT_ACTIONS : null)
+}
+
 export function resolvePermissions (raw: unknown, registry: Registry): ResolvedPermissions | null {
   if (raw === undefined || raw === null || raw === false) return null
   if (typeof raw !== 'object') throw new OptionsError('permissions must be an object')
@@ -51,10 +63,8 @@ export function resolvePermissions (raw: unknown, registry: Registry): ResolvedP
     if (subjects === null || typeof subjects !== 'object') throw new OptionsError(`permissions.roles.${role} must map uids to action lists`)
     const allowed = new Map<string, Set<string>>()
     for (const [uid, actions] of Object.entries(subjects)) {
-      const valid: readonly string[] = uid === UPLOAD_UID ? UPLOAD_ACTIONS : READ_ONLY_SUBJECTS.has(uid) ? READ_ACTIONS : CONTENT_ACTIONS
-      if (uid !== UPLOAD_UID && !READ_ONLY_SUBJECTS.has(uid) && !registry.contentTypes.has(uid)) {
-        throw new OptionsError(`permissions.roles.${role}: unknown content type "${uid}"`)
-      }
+      const valid = subjectActions(uid, registry.contentTypes)
+      if (valid === null) throw new OptionsError(`permissions.roles.${role}: unknown content type "${uid}"`)
       if (!Array.isArray(actions) || actions.some(action => !valid.includes(action))) {
         throw new OptionsError(`permissions.roles.${role}.${uid}: actions must be a list of ${valid.join(', ')}`)
       }

@@ -1,10 +1,9 @@
 /**
- * Users-and-permissions endpoints: register, log in, who am I. Like Strapi's plugin they
- * answer `{ jwt, user }` outside the content envelope (spec 1); errors keep the envelope.
+ * Users-and-permissions endpoints: register and log in. Like Strapi's plugin they answer
+ * `{ jwt, user }` outside the content envelope (spec 1); errors keep the envelope. The
+ * users routes (`/users`, `/users/me`…) are in user-routes.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import { UnauthorizedError } from '../errors.js'
-import { callerOf } from './caller.js'
 import type { JwtSigner } from './jwt.js'
 import type { RouteLimiter } from './rate-limit.js'
 import type { Users } from './users.js'
@@ -20,12 +19,5 @@ export function registerAuthRoutes (app: FastifyInstance, users: Users, signer: 
     const body = (request.body ?? {}) as { identifier?: unknown, password?: unknown }
     const user = await users.authenticate(body.identifier, body.password)
     return { jwt: signer.sign({ id: user.id, kind: 'user' }), user }
-  })
-  app.get('/users/me', async (request) => {
-    const caller = callerOf(request)
-    if (caller.kind !== 'user') throw new UnauthorizedError()
-    const user = await users.byId(caller.userId)
-    if (user === null) throw new UnauthorizedError()
-    return user
   })
 }

@@ -4,16 +4,21 @@
  */
 import type { MediaKind, RelationType, ScalarType } from './definition.js'
 
-/** Which side of a link entity an attribute reads from. Columns come from ORM metadata. */
+/**
+ * Which side of a link entity an attribute reads from. Columns come from ORM metadata.
+ * Every relation the schemas declare has a link table (`owner`/`target`/`ord`/`invOrd`);
+ * the one exception is the users-permissions user's role, a foreign-key column of the
+ * user row: there the user row is its own link (`id` → `role`), read only, never written.
+ */
 export interface LinkSide {
   /** MikroORM entity name of the link table. */
   entity: string
   /** The link property pointing at the model that holds the attribute. */
-  self: 'owner' | 'target'
+  self: 'owner' | 'target' | 'id'
   /** The link property pointing at the linked row. */
-  other: 'owner' | 'target'
+  other: 'owner' | 'target' | 'role'
   /** The link property ordering the linked rows as seen from this side. */
-  order: 'ord' | 'invOrd'
+  order: 'ord' | 'invOrd' | 'id'
 }
 
 interface AttributeBase {
@@ -145,6 +150,9 @@ export interface PluginModel extends ModelBase {
 }
 
 export type Model = ContentTypeModel | ComponentModel | FileModel | PluginModel
+
+/** A model read at the top of a route: a content type, or a plugin type with routes of its own (the users). */
+export type ReadableModel = ContentTypeModel | PluginModel
 
 export const FILE_UID = 'plugin::upload.file'
 

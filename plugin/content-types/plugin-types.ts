@@ -5,6 +5,7 @@
  * as Strapi answers it; secrets are private and never leave the database.
  */
 import type { AttributeSchema, ContentTypeSchema, SourcedSchema } from './definition.js'
+import type { RelationAttribute } from './model.js'
 
 export const USER_UID = 'plugin::users-permissions.user'
 export const ROLE_UID = 'plugin::users-permissions.role'
@@ -143,4 +144,25 @@ export function pluginTypeSchema (definition: PluginTypeDefinition, extension: C
   }
   Object.assign(attributes, definition.attributes)
   return { info: { singularName: definition.uid, pluralName: definition.uid, displayName: definition.displayName }, attributes }
+}
+
+/**
+ * A user's role, readable as Strapi's `role` relation (`populate=role`, `filters[role][type]`):
+ * the `role_id` column of the user row, so the row is its own link. System: never written
+ * through a content body (the users routes change it).
+ */
+export function userRoleAttribute (): RelationAttribute {
+  return {
+    kind: 'relation',
+    name: 'role',
+    required: false,
+    private: false,
+    system: true,
+    relation: 'manyToOne',
+    target: ROLE_UID,
+    toMany: false,
+    otherToMany: true,
+    owning: true,
+    link: { entity: PLUGIN_TYPES[USER_UID]!.entity, self: 'id', other: 'role', order: 'id' }
+  }
 }

@@ -17,7 +17,7 @@ import type {
   Attribute, ComponentModel, ContentTypeModel, FileModel, LinkSide, LinkTable, Model, PluginModel, RelationAttribute
 } from './model.js'
 import { FILE_UID } from './model.js'
-import { PLUGIN_TYPES, pluginTypeSchema, pluginTypesWanted } from './plugin-types.js'
+import { PLUGIN_TYPES, USER_UID, pluginTypeSchema, pluginTypesWanted, userRoleAttribute } from './plugin-types.js'
 import type { PluginTypeDefinition } from './plugin-types.js'
 import {
   MIRRORED_RELATION, SYSTEM_ENTITIES, SYSTEM_TABLES, checkSchemaObject, checkTableName, shareAcrossLocales, withBounds
@@ -307,6 +307,7 @@ class RegistryBuilder {
       })
     }
     if (model.kind === 'plugin' && PLUGIN_TYPES[model.uid]!.timestamps) this.#addTimestamps(model.attributes)
+    if (model.uid === USER_UID) model.attributes.set('role', userRoleAttribute())
     if (model.kind === 'contentType') {
       this.#addTimestamps(model.attributes)
       if (model.draftAndPublish) model.attributes.set('publishedAt', systemScalar('publishedAt', 'datetime', true))

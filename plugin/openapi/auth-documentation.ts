@@ -1,6 +1,7 @@
 /**
- * The login and account routes (DECISIONS §6) in the OpenAPI document: users-and-permissions
- * under the prefix (present with the `permissions` option) and the admin login. Like
+ * The login routes (DECISIONS §6) in the OpenAPI document: users-and-permissions register
+ * and log in under the prefix (present with the `permissions` option) and the admin login
+ * (the users and roles routes: users-documentation.ts). Like
  * Strapi's, they answer outside the content envelope; errors keep it. Every route accepts
  * a bearer token (a user's JWT, an API token or an admin token), declared once as a scheme.
  */
@@ -9,24 +10,13 @@ import type { TSchema } from '@sinclair/typebox'
 import type { FastifySchema } from 'fastify'
 import type { RouteDocumenter } from './route-documenter.js'
 import { errorResponses } from './route-documenter.js'
+import { SESSION_USER } from './users-documentation.js'
 
 export const AUTH_TAG = 'Auth'
 export const ADMIN_TAG = 'Admin'
 export const BEARER_SCHEME = 'bearerAuth'
 
-const user = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.String(),
-  provider: Type.String(),
-  confirmed: Type.Boolean(),
-  blocked: Type.Boolean(),
-  role: Type.Optional(Type.String()),
-  createdAt: Type.String(),
-  updatedAt: Type.String()
-}, { description: 'A user (never its password)' })
-
-const session = Type.Object({ jwt: Type.String({ description: 'Send as `Authorization: Bearer <jwt>`' }), user })
+const session = Type.Object({ jwt: Type.String({ description: 'Send as `Authorization: Bearer <jwt>`' }), user: SESSION_USER })
 
 const adminUser = Type.Object({
   id: Type.Integer(),
@@ -60,13 +50,6 @@ const ROUTES: Record<string, AuthRoute> = {
     statuses: [400, 500],
     body: Type.Object({ identifier: Type.String({ description: 'Email or username' }), password: Type.String() }),
     success: session
-  },
-  'GET /users/me': {
-    tag: AUTH_TAG,
-    operationId: 'usersMe',
-    summary: 'The user the bearer token belongs to',
-    statuses: [401, 500],
-    success: user
   }
 }
 

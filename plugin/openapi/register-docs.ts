@@ -20,6 +20,7 @@ import { documentRoutes } from './route-documenter.js'
 import { shareQueryParameters } from './shared-parameters.js'
 import type { ParameterDocument } from './shared-parameters.js'
 import { UPLOAD_TAG, uploadRouteDocumenter } from './upload-documentation.js'
+import { USERS_TAG, usersRouteDocumenter } from './users-documentation.js'
 
 export interface ApiDocsOptions {
   registry: Registry
@@ -47,7 +48,8 @@ export function swaggerOptions ({ registry, prefix, permissions }: Omit<ApiDocsO
           description: model.single ? `The ${model.displayName} entry at ${prefix}/${model.singularName}` : `${model.displayName} entries at ${prefix}/${model.pluralName}`
         })),
         { name: UPLOAD_TAG, description: `The media library at ${prefix}/upload: files answered bare, not in the envelope` },
-        { name: AUTH_TAG, description: 'Users: register, log in, who am I (with the permissions option)' },
+        { name: AUTH_TAG, description: 'Users: register, log in (with the permissions option)' },
+        { name: USERS_TAG, description: 'Users and roles of users-permissions, answered bare as Strapi does (with the permissions option)' },
         { name: ADMIN_TAG, description: 'Admin users, whose writes record createdBy/updatedBy' }
       ],
       components: {
@@ -62,7 +64,7 @@ export function swaggerOptions ({ registry, prefix, permissions }: Omit<ApiDocsO
       buildLocalReference: (json, _baseUri, _fragment, index) => typeof json.$id === 'string' ? json.$id : `def-${index}`
     },
     transform: documentRoutes([
-      contentRouteDocumenter(registry), uploadRouteDocumenter(registry, prefix), authRouteDocumenter(prefix)
+      contentRouteDocumenter(registry), uploadRouteDocumenter(registry, prefix), authRouteDocumenter(prefix), usersRouteDocumenter(registry, prefix)
     ]),
     transformObject: document => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject)
   }

@@ -3,7 +3,7 @@
  * QueryTree, every name checked against the registry and every value coerced. Unknown
  * top-level parameters are ignored (DECISIONS §3); anything wrong under a known one is a 400.
  */
-import type { ContentTypeModel } from '../content-types/model.js'
+import type { ReadableModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { EntryQuery, PublicationState, QueryTree, Selection } from './tree.js'
 import { compileCreatorSelection } from './creator-fields.js'
@@ -26,7 +26,7 @@ export interface ListQueryOptions extends PageSizeLimits {
  * and `locale` on localized types.
  */
 export function compileListQuery (
-  registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>, options: ListQueryOptions
+  registry: Registry, model: ReadableModel, raw: Record<string, unknown>, options: ListQueryOptions
 ): QueryTree {
   const tree: QueryTree = {
     ...compileSelection(registry, model, raw, options.leniency ?? QUIET_LENIENCY),
@@ -35,7 +35,7 @@ export function compileListQuery (
     pagination: compilePagination(raw.pagination, ['pagination'], options),
     publicationState: compilePublicationState(raw.publicationState)
   }
-  if (model.localized) tree.locale = compileListLocale(registry, raw.locale)
+  if (model.kind === 'contentType' && model.localized) tree.locale = compileListLocale(registry, raw.locale)
   const creatorSelection = compileCreatorSelection(raw.populate, ['populate'])
   if (creatorSelection !== undefined) tree.creatorSelection = creatorSelection
   const search = compileSearch(raw._q)
@@ -45,7 +45,7 @@ export function compileListQuery (
 
 /** A single-entry read (and the answer of a write): filters, sort and pagination do not apply. */
 export function compileEntryQuery (
-  registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>, leniency: Leniency = QUIET_LENIENCY
+  registry: Registry, model: ReadableModel, raw: Record<string, unknown>, leniency: Leniency = QUIET_LENIENCY
 ): EntryQuery {
   return {
     ...compileSelection(registry, model, raw, leniency),
@@ -53,7 +53,7 @@ export function compileEntryQuery (
   }
 }
 
-function compileSelection (registry: Registry, model: ContentTypeModel, raw: Record<string, unknown>, leniency: Leniency): Selection {
+function compileSelection (registry: Registry, model: ReadableModel, raw: Record<string, unknown>, leniency: Leniency): Selection {
   return {
     fields: compileFields(model, raw.fields, ['fields']),
     populate: compilePopulate(registry, model, raw.populate, ['populate'], leniency)

@@ -1,5 +1,5 @@
 /** Runs compiled reads: one statement each, JSON text straight from PostgreSQL. */
-import type { ContentTypeModel } from '../content-types/model.js'
+import type { ContentTypeModel, ReadableModel } from '../content-types/model.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions, Row } from './database.js'
 import type { ResponseCache } from './response-cache.js'
@@ -12,9 +12,9 @@ export interface ListResult {
 }
 
 export interface Reader {
-  list: (model: ContentTypeModel, tree: QueryTree, options?: QueryOptions) => Promise<ListResult>
+  list: (model: ReadableModel, tree: QueryTree, options?: QueryOptions) => Promise<ListResult>
   /** JSON text of one entry, or null when it does not exist (or is hidden). */
-  entry: (model: ContentTypeModel, id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
+  entry: (model: ReadableModel, id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
   /** JSON text of a single type's entry (in `locale` when localized), or null. */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
 }

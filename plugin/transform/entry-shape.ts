@@ -13,6 +13,29 @@ export function entryObject (id: string, attributes: JsonPair[], meta: string | 
   return jsonObject(pairs)
 }
 
+/**
+ * How an entry and its populated relations are written: the content API's envelope shape
+ * (spec 2.2, 2.5), or the bare shape of Strapi's plugins (the users-permissions routes
+ * answer `{ id, username, role: { id, name } }`: fields beside `id`, relations unwrapped,
+ * no per-entry `meta`, as Strapi's entity service returns them).
+ */
+export interface EntryShape {
+  /** `meta`: a top-level entry's meta, or null when populated (the bare shape has none). */
+  entry: (id: string, fields: JsonPair[], meta: string | null) => string
+  /** A populated relation or media: the entry, null or the array. */
+  relation: (data: string) => string
+  /** `populate[x][count]=true`. */
+  count: (count: string) => string
+}
+
+export const ENVELOPE_SHAPE: EntryShape = { entry: entryObject, relation: relationWrapper, count: countWrapper }
+
+export const BARE_SHAPE: EntryShape = {
+  entry: (id, fields) => jsonObject([['id', id], ...fields]),
+  relation: data => data,
+  count: count => jsonObject([['count', count]])
+}
+
 /** A top-level entry's `meta`: `{}`, or `{ availableLocales }` on localized types (DECISIONS §3). */
 export function entryMeta (availableLocales: string | null): string {
   return availableLocales === null ? "'{}'::json" : jsonObject([['availableLocales', availableLocales]])

@@ -2,7 +2,7 @@
  * QueryTree → ONE parameterised statement. The answer's entries come back as JSON text
  * built by PostgreSQL, with the total in the same statement when it is asked for.
  */
-import type { ContentTypeModel } from '../../content-types/model.js'
+import type { ContentTypeModel, ReadableModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import type { CreatorField, CreatorSelection, EntryQuery, QueryTree } from '../../query/tree.js'
 import { compileFilter } from './filters.js'
@@ -12,9 +12,8 @@ import { StatementNames } from './names.js'
 import type { SqlNames } from './names.js'
 import { StatementScope } from './scope.js'
 import { aggregate, entryJson } from './selection.js'
-import { EMPTY_JSON_ARRAY } from '../../transform/entry-shape.js'
-import { creatorObject } from '../../transform/entry-shape.js'
-import type { JsonPair } from '../../transform/entry-shape.js'
+import { EMPTY_JSON_ARRAY, ENVELOPE_SHAPE, creatorObject } from '../../transform/entry-shape.js'
+import type { EntryShape, JsonPair } from '../../transform/entry-shape.js'
 import { ADMIN_USER_ENTITY } from '../../admin/admin-entity.js'
 import { orderBy } from './sort.js'
 import { searchCondition } from './search.js'
@@ -27,16 +26,17 @@ export interface CompiledStatement {
 }
 
 export interface ReadCompiler {
-  list: (model: ContentTypeModel, tree: QueryTree) => CompiledStatement
-  entry: (model: ContentTypeModel, id: number, query: EntryQuery) => CompiledStatement
+  list: (model: ReadableModel, tree: QueryTree) => CompiledStatement
+  entry: (model: ReadableModel, id: number, query: EntryQuery) => CompiledStatement
   /** A single type's entry (in `locale` when localized: then the first parameter). */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery) => CompiledStatement
 }
 
-export function readCompiler (registry: Registry, names: SqlNames): ReadCompiler {
+/** `shape`: how the entries are written (the content routes' envelope by default). */
+export function readCompiler (registry: Registry, names: SqlNames, shape: EntryShape = ENVELOPE_SHAPE): ReadCompiler {
   const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => CompiledStatement): CompiledStatement => {
     const statementNames = new StatementNames(names)
-    const statement = build(new StatementScope(registry, statementNames, publicationState))
+    const statement = build(new StatementScope(registry, statementNames, publicationState, shape))
     return { ...statement, tables: [...statementNames.tables] }
   }
   return {
@@ -46,7 +46,7 @@ export function readCompiler (registry: Registry, names: SqlNames): ReadCompiler
   }
 }
 
-function topLevelRow (scope: StatementScope, model: ContentTypeModel): RowRef & { table: string } {
+function topLevelRow (scope: StatementScope, model: ReadableModel): RowRef & { table: string } {
   return { model, alias: scope.aliases.take('t'), table: scope.names.table(model.entity) }
 }
 
@@ -60,7 +60,7 @@ function topLevelRow (scope: StatementScope, model: ContentTypeModel): RowRef & 
  * filter). An empty page (past the end) has no row to carry the window count: only then
  * does the separate count run.
  */
-function compileList (scope: StatementScope, model: ContentTypeModel, tree: QueryTree): CompiledStatement {
+function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTree): CompiledStatement {
   const conditions = (row: RowRef): string => {
     const all = scope.visibility(model, row.alias)
     if (typeof tree.locale === 'string') all.push(`${scope.column(model, row.alias, 'locale')} = ${scope.params.add(tree.locale)}`)
@@ -81,7 +81,7 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
     `from ${inner.table} ${inner.alias}${conditions(inner)}` +
     `${orderBy(scope, inner, tree.sort)} limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
   const row: RowRef = { model, alias: scope.aliases.take('p') }
-  const creators = tree.creatorFields === true && model.populateCreatorFields ? creatorPairs(scope, row, tree.creatorSelection ?? {}) : []
+  const creators = tree.creatorFields === true && model.kind === 'contentType' && model.populateCreatorFields ? creatorPairs(scope, row, tree.creatorSelection ?? {}) : []
   const entry = entryJson(scope, row, tree, { availableLocales: true }, creators)
   if (windowCount) {
     const total = `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int as total`
@@ -111,7 +111,7 @@ function creatorPairs (scope: StatementScope, row: RowRef, selection: CreatorSel
 }
 
 /** Column `data`: the entry's JSON text, or no row. */
-function compileEntry (scope: StatementScope, model: ContentTypeModel, id: number, query: EntryQuery): CompiledStatement {
+function compileEntry (scope: StatementScope, model: ReadableModel, id: number, query: EntryQuery): CompiledStatement {
   const row = topLevelRow(scope, model)
   const conditions = [`${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`, ...scope.visibility(model, row.alias)]
   return {

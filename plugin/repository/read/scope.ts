@@ -2,6 +2,8 @@
 import type { Model } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import type { PublicationState } from '../../query/tree.js'
+import { ENVELOPE_SHAPE } from '../../transform/entry-shape.js'
+import type { EntryShape } from '../../transform/entry-shape.js'
 import type { TableNames } from './names.js'
 import { Aliases, Parameters } from './sql.js'
 
@@ -11,11 +13,14 @@ export class StatementScope {
   readonly registry: Registry
   readonly names: TableNames
   readonly publicationState: PublicationState
+  /** How entries are written: the envelope of the content routes, or the bare shape of the plugin routes. */
+  readonly shape: EntryShape
 
-  constructor (registry: Registry, names: TableNames, publicationState: PublicationState) {
+  constructor (registry: Registry, names: TableNames, publicationState: PublicationState, shape: EntryShape = ENVELOPE_SHAPE) {
     this.registry = registry
     this.names = names
     this.publicationState = publicationState
+    this.shape = shape
   }
 
   /** Quoted column of a model attribute (or `id`) on a row alias. */

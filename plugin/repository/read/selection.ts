@@ -9,7 +9,7 @@ import type {
 } from '../../content-types/model.js'
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
 import {
-  EMPTY_JSON_ARRAY, availableLocaleObject, componentObject, countWrapper, entryMeta, entryObject, relationWrapper, zoneItemObject
+  EMPTY_JSON_ARRAY, availableLocaleObject, componentObject, entryMeta, zoneItemObject
 } from '../../transform/entry-shape.js'
 import type { JsonPair } from '../../transform/entry-shape.js'
 import { compileFilter } from './filters.js'
@@ -44,7 +44,7 @@ export function entryJson (
   scope: StatementScope, row: RowRef, selection: Selection, top: { availableLocales: boolean } | null, extra: JsonPair[] = []
 ): string {
   const meta = top === null ? null : entryMeta(top.availableLocales ? availableLocalesJson(scope, row) : null)
-  return entryObject(scope.column(row.model, row.alias, 'id'), [...selectionPairs(scope, row, selection), ...extra], meta)
+  return scope.shape.entry(scope.column(row.model, row.alias, 'id'), [...selectionPairs(scope, row, selection), ...extra], meta)
 }
 
 /** The entry's other localizations, by locale, drafts hidden as in any relation; null on other types. */
@@ -64,15 +64,15 @@ function relationJson (scope: StatementScope, parent: RowRef, attribute: Relatio
   const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
   const toMany = attribute.kind === 'relation' ? attribute.toMany : attribute.multiple
   if (populate.count) {
-    return countWrapper(`(select count(*) ${linked.from}${whereClause(conditions)})`)
+    return scope.shape.count(`(select count(*) ${linked.from}${whereClause(conditions)})`)
   }
   const entry = entryJson(scope, linked, populate, null)
   // Links appended without a position share the largest one and keep insertion order (link id).
   const order = orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`, `${linked.linkId} asc`] : [])
   if (!toMany) {
-    return relationWrapper(`(select ${entry} ${linked.from}${whereClause(conditions)}${order} limit 1)`)
+    return scope.shape.relation(`(select ${entry} ${linked.from}${whereClause(conditions)}${order} limit 1)`)
   }
-  return relationWrapper(aggregate(`select ${entry} as j ${linked.from}${whereClause(conditions)}${order}`))
+  return scope.shape.relation(aggregate(`select ${entry} as j ${linked.from}${whereClause(conditions)}${order}`))
 }
 
 function componentJson (scope: StatementScope, parent: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate): string {

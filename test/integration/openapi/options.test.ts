@@ -45,6 +45,17 @@ t.test('with permissions, the auth routes and the bearer scheme are documented; 
   t.equal(document.paths['/api/auth/local']?.post?.operationId, 'authLogin')
   t.equal(document.paths['/api/auth/local/register']?.post?.operationId, 'authRegister')
   t.equal(document.paths['/api/users/me']?.get?.operationId, 'usersMe')
+  const usersOperations: Array<[string, string, string]> = [
+    ['/api/users', 'get', 'usersFind'], ['/api/users/count', 'get', 'usersCount'], ['/api/users/{id}', 'get', 'usersFindOne'],
+    ['/api/users/{id}', 'put', 'usersUpdate'], ['/api/users/{id}', 'delete', 'usersDestroy'],
+    ['/api/users-permissions/roles', 'get', 'rolesFind'], ['/api/users-permissions/roles/{id}', 'get', 'rolesFindOne']
+  ]
+  for (const [path, method, operationId] of usersOperations) t.equal(document.paths[path]?.[method]?.operationId, operationId, `${method} ${path}`)
+  const listParameters = (document.paths['/api/users'].get.parameters as Array<{ $ref?: string, name?: string }>)
+    .map(parameter => parameter.name ?? document.components.parameters[parameter.$ref!.split('/').pop()!].name)
+  for (const name of ['populate', 'fields', 'filters', 'start', 'limit']) t.ok(listParameters.includes(name), `GET /api/users documents ${name}`)
+  t.match(document.paths['/api/users/{id}'].put.requestBody.content['application/json'].schema.properties, { password: {}, role: {} })
+  t.match(document.paths['/api/users'].get.responses['200'].content['application/json'].schema, { type: 'array' }, 'a bare array of users')
   t.match(document.components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer' } })
   const names = document.paths['/api/notes'].get.parameters.map((parameter: { $ref: string }) => parameter.$ref)
   t.ok(names.includes('#/components/parameters/NoteLocale'), 'locale is documented on a localized type')

@@ -50,7 +50,8 @@ t.test('the users-permissions user: Strapi attributes, extension additions, secr
   for (const name of ['username', 'email', 'provider', 'confirmed', 'blocked', 'displayName', 'bio', 'createdAt', 'updatedAt']) {
     t.equal(user.attributes.get(name)?.private, false, `${name} is public`)
   }
-  t.notOk(user.attributes.has('role'), "the plugin's own role link is not served")
+  // The extension's own role relation is ignored: the plugin reads the role from the user row (readable, never written by content bodies).
+  t.match(user.attributes.get('role'), { kind: 'relation', target: 'plugin::users-permissions.role', toMany: false, system: true, link: { entity: 'UpUser', other: 'role' } })
   t.match(user.attributes.get('articles'), { kind: 'relation', owning: false, inverse: 'author', target: 'api::article.article' })
   t.match(user.attributes.get('avatar'), { kind: 'media', multiple: false })
   t.match(registry.contentTypes.get('api::article.article')!.attributes.get('author'), { kind: 'relation', target: USER, owning: true, inverse: 'articles' })

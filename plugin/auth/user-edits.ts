@@ -1,0 +1,144 @@
+/**
+ * `PUT /users/:id` and `DELETE /users/:id` of Strapi's users-permissions: the body is the
+ * user itself (no `{ data }`), checked attribute by attribute against the user model, the
+ * password hashed, the role changed by id, each write one transaction. As in Strapi a
+ * username or email already held by another user is a 400 `ApplicationError`, and keys
+ * a client reads and sends back (`id`, timestamps, unknown ones) are dropped.
+ */
+import type { PluginModel, ScalarAttribute } from '../content-types/model.js'
+import { ApplicationError, NotFoundError, ValidationError } from '../errors.js'
+import type { ValidationIssue } from '../errors.js'
+import type { Database, SqlTransaction } from '../repository/database.js'
+import type { SqlNames } from '../repository/read/names.js'
+import { isPlainObject } from '../transform/input-relation.js'
+import { checkScalarValue } from '../transform/input-scalar.js'
+import { ROLE_ENTITY } from './entities.js'
+import { hashPassword } from './passwords.js'
+
+export interface UserEditContext {
+  db: Database
+  names: SqlNames
+  model: PluginModel
+  /** Unknown attributes are a 400 instead of dropped. */
+  strict: boolean
+}
+
+/** Keys a client sends back from what it read; never written. */
+const READ_BACK = new Set(['id', 'createdAt', 'updatedAt'])
+
+/** The password is a secret a client may set; the other private attributes (tokens) are the plugin's own. */
+function writableScalar (attribute: ScalarAttribute): boolean {
+  return attribute.writable && !attribute.system && (!attribute.private || attribute.type === 'password')
+}
+
+interface UserChanges {
+  /** Column → value, in body order. */
+  columns: Array<[string, unknown]>
+  username?: string
+  email?: string
+  roleId?: number
+}
+
+/** `2`, `"2"`, `{ id: 2 }` (what a client read back), or `{ set | connect: [2] }`. */
+function roleIdOf (raw: unknown): number | null {
+  let value = raw
+  if (isPlainObject(value)) {
+    const list = value.set ?? value.connect
+    value = Array.isArray(list) && list.length === 1 ? list[0] : value.id
+    if (isPlainObject(value)) value = value.id
+  }
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value
+  if (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value)) return Number(value)
+  return null
+}
+
+async function changesOf (context: UserEditContext, body: unknown): Promise<UserChanges> {
+  if (!isPlainObject(body)) throw new ValidationError('The body must be the user\'s attributes as a JSON object')
+  const { model, names } = context
+  const issues: ValidationIssue[] = []
+  const problem = (name: string, message: string): void => { issues.push({ path: [name], message, name: 'ValidationError' }) }
+  const changes: UserChanges = { columns: [] }
+  for (const [name, raw] of Object.entries(body)) {
+    if (READ_BACK.has(name)) continue
+    const attribute = model.attributes.get(name)
+    if (name === 'role' && attribute?.kind === 'relation') {
+      const roleId = roleIdOf(raw)
+      if (roleId === null) problem(name, 'role must be the id of a role')
+      else changes.roleId = roleId
+      continue
+    }
+    if (attribute?.kind !== 'scalar' || !writableScalar(attribute)) {
+      if (context.strict) problem(name, `Invalid key ${name}`)
+      continue
+    }
+    if (raw === null || (raw === '' && attribute.type === 'password')) {
+      // Strapi's own words for an emptied password; the other required ones as its validator says them.
+      if (attribute.type === 'password') problem(name, 'password.notNull')
+      else if (attribute.required) problem(name, `${name} must be defined.`)
+      else changes.columns.push([names.column(model.entity, name), null])
+      continue
+    }
+    const checked = checkScalarValue(attribute, raw)
+    if (!checked.ok) {
+      problem(name, `${name} ${checked.problem}`)
+      continue
+    }
+    let value = checked.value
+    if (attribute.type === 'password') {
+      // The same rule as registration.
+      if (typeof value !== 'string' || value.length < 6) { problem(name, 'password must be at least 6 characters'); continue }
+      value = await hashPassword(value)
+    }
+    if (name === 'email' && typeof value === 'string') value = changes.email = value.toLowerCase()
+    if (name === 'username' && typeof value === 'string') changes.username = value
+    changes.columns.push([names.column(model.entity, name), value])
+  }
+  if (issues.length > 0) throw new ValidationError(issues[0]!.message, issues)
+  return changes
+}
+
+/** Strapi's checks and words: another user holding the name is a 400 `ApplicationError`. */
+async function checkUnique (tx: SqlTransaction, context: UserEditContext, id: number, changes: UserChanges): Promise<void> {
+  const { names, model } = context
+  const taken = async (property: 'username' | 'email', value: string): Promise<boolean> => {
+    const rows = await tx.query(`select 1 from ${names.table(model.entity)} where ${names.column(model.entity, property)} = $1 and id <> $2`, [value, id])
+    return rows.length > 0
+  }
+  if (changes.username !== undefined && await taken('username', changes.username)) throw new ApplicationError('Username already taken', 400)
+  if (changes.email !== undefined && await taken('email', changes.email)) throw new ApplicationError('Email already taken', 400)
+}
+
+/** Updates user `id` with the attributes of `body`; a missing user is a 404. */
+export async function updateUser (context: UserEditContext, id: number, body: unknown): Promise<void> {
+  const { names, model } = context
+  const changes = await changesOf(context, body)
+  const table = names.table(model.entity)
+  try {
+    await context.db.transaction(async (tx) => {
+      const [user] = await tx.query(`select id from ${table} where id = $1 for update`, [id])
+      if (user === undefined) throw new NotFoundError('User not found')
+      await checkUnique(tx, context, id, changes)
+      const columns = [...changes.columns]
+      if (changes.roleId !== undefined) {
+        const [role] = await tx.query(`select id from ${names.table(ROLE_ENTITY)} where id = $1`, [changes.roleId])
+        if (role === undefined) throw ValidationError.at(['role'], `No role with id ${changes.roleId}`)
+        columns.push([names.column(model.entity, 'role'), changes.roleId])
+      }
+      const sets = [...columns.map(([column], index) => `${column} = $${index + 2}`), `${names.column(model.entity, 'updatedAt')} = now()`]
+      await tx.query(`update ${table} set ${sets.join(', ')} where id = $1`, [id, ...columns.map(([, value]) => value)])
+    })
+  } catch (error) {
+    // Two edits racing for one name: the unique index decides, with Strapi's answer.
+    if ((error as { code?: string }).code === '23505') {
+      const constraint = String((error as { constraint?: string }).constraint ?? '')
+      throw new ApplicationError(constraint.includes('email') ? 'Email already taken' : 'Username already taken', 400)
+    }
+    throw error
+  }
+}
+
+/** Deletes user `id`; its links from content entries go with it (the link tables cascade). */
+export async function deleteUser (context: Pick<UserEditContext, 'db' | 'names' | 'model'>, id: number): Promise<boolean> {
+  const deleted = await context.db.query(`delete from ${context.names.table(context.model.entity)} where id = $1 returning id`, [id])
+  return deleted.length > 0
+}
