@@ -31,7 +31,7 @@ if (database.url === undefined) {
   t.teardown(async () => { await client.end() })
 
   // 4,000 published articles, 400 tags, 5 tags each: 20,000 link rows, no row is special.
-  await client.query(`insert into tags (name, created_at, updated_at) select 'tag-' || g, now(), now() from generate_series(1, 400) g`)
+  await client.query('insert into tags (name, created_at, updated_at) select \'tag-\' || g, now(), now() from generate_series(1, 400) g')
   await client.query(`insert into articles (title, created_at, updated_at, published_at)
     select 'article ' || g, now(), now(), now() from generate_series(1, 4000) g`)
   await client.query(`insert into articles_tags_lnk (owner_id, target_id, ord, inv_ord)

@@ -100,12 +100,19 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
  * once for all its rows (./page-populate.ts), joined back to them; the entries keep the
  * page's order through the same ORDER BY items.
  */
-function pageStatement (scope: StatementScope, options: {
-  row: RowRef, page: string, tree: QueryTree, creators: JsonPair[], windowCount: boolean, separateCount: () => string
-}): CompiledStatement {
+interface PageParts {
+  row: RowRef
+  page: string
+  tree: QueryTree
+  creators: JsonPair[]
+  windowCount: boolean
+  separateCount: () => string
+}
+
+function pageStatement (scope: StatementScope, options: PageParts): CompiledStatement {
   const { row, page, tree, creators, windowCount, separateCount } = options
   const populate = new PagePopulate(scope)
-  const level: PageLevel = { row, owners: `select ${scope.column(row.model, row.alias, 'id')} from ${row.alias}`, joins: [] }
+  const level: PageLevel = { row, owners: `select ${scope.column(row.model, row.alias, 'id')} from ${row.alias}`, joins: [], nested: false }
   const entry = entryJson(scope, row, tree, { availableLocales: true }, { extra: creators, populator: populate.populator(level) })
   const order = orderItems(scope, row, tree.sort).join(', ')
   const total = windowCount

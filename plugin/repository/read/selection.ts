@@ -26,7 +26,7 @@ export interface Populator {
 }
 
 /** One correlated subquery per row and populated attribute: right for one entry (or a few rows). */
-function correlated (scope: StatementScope): Populator {
+export function correlated (scope: StatementScope): Populator {
   return {
     relation: (row, attribute, populate) => relationJson(scope, row, attribute, populate),
     component: (row, attribute, populate) => componentJson(scope, row, attribute, populate),
