@@ -14,6 +14,8 @@ export interface ScenarioResult {
   statementsPerRequest: number
   plugin: Summary
   ceiling: Summary
+  /** The ceiling's correlated statement, where the ceiling's own is set-based (issue 14). */
+  correlatedCeiling: Summary | null
   ormFind: Summary | null
   /**
    * The stepwise ceiling (write scenarios, BENCH_STEPWISE=1), with the statements it sent per
@@ -64,14 +66,16 @@ function stepwiseCells (scenario: ScenarioResult): string[] {
 export function markdownTable (run: RunResult): string {
   const withOrm = run.scenarios.some(scenario => scenario.ormFind !== null)
   const withStepwise = run.scenarios.some(scenario => scenario.stepwise !== null)
+  const withCorrelated = run.scenarios.some(scenario => scenario.correlatedCeiling !== null)
   const header = [
     'scenario', 'answer KB', 'req/s ours', 'req/s ceiling', '**ours/ceiling**', 'p50 ms ours / ceiling', 'p99 ms ours / ceiling',
     'errors/non-2xx ours / ceiling', 'SQL/req ours', 'plugin RSS MB start→end', 'answer check',
+    ...(withCorrelated ? ['req/s correlated ceiling', '**ours/correlated**', 'p99 ms correlated'] : []),
     ...(withOrm ? ['req/s em.find', 'em.find/ceiling'] : []),
     ...(withStepwise ? ['req/s stepwise', 'stepwise/ceiling', 'ours/stepwise', 'p50 / p99 ms stepwise', 'SQL/req stepwise'] : [])
   ]
   const rows = run.scenarios.map(scenario => {
-    const { plugin, ceiling, ormFind } = scenario
+    const { plugin, ceiling, ormFind, correlatedCeiling } = scenario
     return [
       scenario.name,
       (scenario.check.answerBytes / 1024).toFixed(1),
@@ -84,6 +88,11 @@ export function markdownTable (run: RunResult): string {
       statementCount(scenario.statementsPerRequest),
       `${megabytes(scenario.pluginRss.start)}→${megabytes(scenario.pluginRss.end)}`,
       scenario.check.equal ? 'equal' : '**MISMATCH**',
+      ...(withCorrelated
+        ? correlatedCeiling === null
+          ? ['n/a', 'n/a', 'n/a']
+          : [perSecond(correlatedCeiling.requestsPerSecond), `**${ratio(plugin, correlatedCeiling)}**`, milliseconds(correlatedCeiling.p99)]
+        : []),
       ...(withOrm ? [ormFind === null ? 'n/a' : perSecond(ormFind.requestsPerSecond), ormFind === null ? 'n/a' : ratio(ormFind, ceiling)] : []),
       ...(withStepwise ? stepwiseCells(scenario) : [])
     ]
