@@ -29,34 +29,49 @@ if (database.url === undefined) {
   const client = new pg.Client({ connectionString: database.url })
   await client.connect()
   t.teardown(async () => { await client.end() })
+  // As the plugin's sessions run their named statements (repository/database.ts): one generic plan.
+  await client.query('set plan_cache_mode = force_generic_plan')
 
-  // 4,000 published articles, 400 tags, 5 tags each: 20,000 link rows, no row is special.
+  // 4,000 published articles, 400 tags, 5 tags each: 20,000 link rows, no row is special;
+  // autovacuum held off, so the tables have no statistics until the ANALYZE below.
+  for (const table of ['articles', 'tags', 'articles_tags_lnk']) await client.query(`alter table ${table} set (autovacuum_enabled = false)`)
   await client.query('insert into tags (name, created_at, updated_at) select \'tag-\' || g, now(), now() from generate_series(1, 400) g')
   await client.query(`insert into articles (title, created_at, updated_at, published_at)
     select 'article ' || g, now(), now(), now() from generate_series(1, 4000) g`)
   await client.query(`insert into articles_tags_lnk (owner_id, target_id, ord, inv_ord)
     select a.id, t.id, k, a.id from articles a cross join generate_series(1, 5) k
     join tags t on t.id = 1 + (a.id * 7 + k * 61) % 400`)
-  await client.query('analyze')
 
   const registry = app.contentApi.registry
   const compiler = readCompiler(registry, new SqlNames(app.contentApi.orm.getMetadata()))
-  const planOf = async (uid: string, query: string): Promise<string> => {
+  const compiled = (uid: string, query: string): { sql: string, params: unknown[] } => {
     const model = registry.contentTypes.get(uid)!
-    const tree = compileListQuery(registry, model, parseQueryString(query), { maxPageSize: 100, defaultPageSize: 25 })
-    const { sql, params } = compiler.list(model, tree)
-    await client.query('begin')
+    return compiler.list(model, compileListQuery(registry, model, parseQueryString(query), { maxPageSize: 100, defaultPageSize: 25 }))
+  }
+  // EXECUTE takes no bind parameters: the values go in as literals (numbers and strings here).
+  const explainExecute = async (params: unknown[]): Promise<string> => {
+    const values = params.map(value => typeof value === 'number' ? String(value) : client.escapeLiteral(String(value))).join(', ')
+    const plan = await client.query(`explain (costs off) execute populate_probe(${values})`)
+    return plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
+  }
+
+  t.test('a generic plan prepared before ANALYZE is planned again after it, on the same session', async t => {
+    const { sql, params } = compiled('api::tag.tag', 'populate[articles][filters][title][$containsi]=article 1&populate[articles][fields][0]=title')
+    await client.query(`prepare populate_probe as ${sql}`)
+    const before = await explainExecute(params)
+    await client.query('analyze')
+    const after = await explainExecute(params)
+    await client.query('deallocate populate_probe')
+    t.not(after, before, `the plan's shape changed with the statistics:\n${before}\n---\n${after}`)
+  })
+
+  const planOf = async (uid: string, query: string): Promise<string> => {
+    const { sql, params } = compiled(uid, query)
+    await client.query(`prepare populate_probe as ${sql}`)
     try {
-      // As the plugin's sessions run their named statements (repository/database.ts): one generic plan.
-      await client.query('set local plan_cache_mode = force_generic_plan')
-      await client.query(`prepare populate_probe as ${sql}`)
-      // EXECUTE takes no bind parameters: the values go in as literals (numbers and strings here).
-      const values = params.map(value => typeof value === 'number' ? String(value) : client.escapeLiteral(String(value))).join(', ')
-      const plan = await client.query(`explain (analyze, costs off, timing off, summary off) execute populate_probe(${values})`)
-      return plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
+      return await explainExecute(params)
     } finally {
-      await client.query('rollback')
-      await client.query('deallocate all')
+      await client.query('deallocate populate_probe')
     }
   }
 
@@ -69,6 +84,14 @@ if (database.url === undefined) {
   t.test('tags → articles, filtered: the link rows come from the target-side index', async t => {
     const plan = await planOf('api::tag.tag', 'populate[articles][filters][title][$containsi]=article 1&populate[articles][fields][0]=title')
     t.match(plan, /Index[^\n]* (?:using|on) articles_tags_lnk_target_id_\w+/, `the link table's target index:\n${plan}`)
+    t.notMatch(plan, /Seq Scan on articles_tags_lnk/, 'no scan of the link table')
+  })
+
+  t.test('read set-wise for the page (a nested populate): both sides in one statement, each by its index', async t => {
+    const plan = await planOf('api::article.article',
+      'populate[tags][filters][name][$startsWith]=tag-1&populate[tags][populate][articles][filters][title][$containsi]=article 2&populate[tags][populate][articles][fields][0]=title')
+    t.match(plan, /Index[^\n]* (?:using|on) articles_tags_lnk_owner_id_\w+[^\n]*\n[^\n]*Index Cond: \(+owner_id = ANY/, `the page's tags by the owner index:\n${plan}`)
+    t.match(plan, /Index[^\n]* (?:using|on) articles_tags_lnk_target_id_\w+[^\n]*\n[^\n]*Index Cond: \(+target_id = ANY/, 'their articles by the target index')
     t.notMatch(plan, /Seq Scan on articles_tags_lnk/, 'no scan of the link table')
   })
 }

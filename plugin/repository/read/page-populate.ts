@@ -154,7 +154,9 @@ export class PagePopulate {
   /** Adds a CTE of one value `v` per owner `__o`, joins it to the level and returns the value's reference. */
   #joined (level: PageLevel, perOwner: string): string {
     const name = this.#scope.aliases.take('r')
-    this.ctes.push(`${name} as (${perOwner})`)
+    // Computed once: joined as the inner side of a nested loop, an inlined aggregate would be
+    // built again for every row of the level (seen in generic plans with small row estimates).
+    this.ctes.push(`${name} as materialized (${perOwner})`)
     level.joins.push(` left join ${name} on ${name}.${OWNER} = ${this.#scope.column(level.row.model, level.row.alias, 'id')}`)
     return `${name}.v`
   }
