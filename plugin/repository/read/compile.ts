@@ -95,11 +95,6 @@ function compileList (scope: StatementScope, model: ContentTypeModel, tree: Quer
   return { sql: `select ${aggregate(entries)}::text as data, ${total} as total`, params: scope.params.values }
 }
 
-/**
- * A page with populated attributes: the page is a CTE and every populated attribute is read
- * once for all its rows (./page-populate.ts), joined back to them; the entries keep the
- * page's order through the same ORDER BY items.
- */
 interface PageParts {
   row: RowRef
   page: string
@@ -109,6 +104,11 @@ interface PageParts {
   separateCount: () => string
 }
 
+/**
+ * A page with populated attributes: the page is a CTE that the populated attributes read set-wise
+ * where that pays (./page-populate.ts) join back to; the entries keep the page's order through
+ * the same ORDER BY items.
+ */
 function pageStatement (scope: StatementScope, options: PageParts): CompiledStatement {
   const { row, page, tree, creators, windowCount, separateCount } = options
   const populate = new PagePopulate(scope)

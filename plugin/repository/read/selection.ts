@@ -1,6 +1,7 @@
 /**
  * A Selection (fields + populate) of one row → the JSON pairs of its answer: scalars
- * rendered by type, populated relations/media/components/zones as correlated subqueries.
+ * rendered by type, populated relations/media/components/zones by a `Populator`: correlated
+ * subqueries by default, a page's set-wise reads from ./page-populate.ts.
  * Private and password attributes are skipped here whatever the tree says.
  */
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
@@ -25,7 +26,7 @@ export interface Populator {
   zone: (row: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate) => string
 }
 
-/** One correlated subquery per row and populated attribute: right for one entry (or a few rows). */
+/** One correlated subquery per row and populated attribute: one entry's populates, and a page's leaf ones. */
 export function correlated (scope: StatementScope): Populator {
   return {
     relation: (row, attribute, populate) => relationJson(scope, row, attribute, populate),
