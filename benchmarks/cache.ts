@@ -74,7 +74,7 @@ function startWriter (cached: string, databaseUrl: string, articles: number[]): 
 async function bench (database: BenchDatabase, servers: RunningServer[]): Promise<void> {
   const config = readConfig()
   const dataset = generateDataset(config.scale)
-  const loaded = await loadDataset(database.url, dataset, config.loader)
+  const loaded = await loadDataset(database.url, dataset, config.loader, { analyze: true })
   const fixture = pickFixture(dataset, loaded.ids)
   const env = { BENCH_DATABASE_URL: database.url, BENCH_POOL_SIZE: String(config.poolSize), BENCH_FIXTURE: JSON.stringify(fixture), BENCH_CEILING_PREPARED: '1', BENCH_COUNT_STATEMENTS: '0', BENCH_CPU_PROFILE: '' }
   const plain = await startServer('plugin', { ...env, BENCH_RESPONSE_CACHE: '0' })

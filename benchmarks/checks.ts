@@ -53,12 +53,14 @@ async function readAnswer (scenario: ReadScenario, target: Target, origin: strin
   return expectSuccess(await call(origin, 'GET', path), `${target} GET ${path}`)
 }
 
-/** The plugin's answer (and em.find's, when that column runs) against the ceiling's. */
-export async function checkRead (scenario: ReadScenario, plugin: string, ceiling: string, ormFind: string | null): Promise<CheckResult> {
+/** The plugin's answer (and em.find's and the correlated ceiling's, when those columns run) against the ceiling's. */
+export async function checkRead (scenario: ReadScenario, plugin: string, ceiling: string, others: { ormFind: string | null, correlated: boolean }): Promise<CheckResult> {
   const theirs = (await readAnswer(scenario, 'ceiling', ceiling)).body
   const ours = await readAnswer(scenario, 'plugin', plugin)
   const found = differences(ours.body, theirs)
+  const { ormFind, correlated } = others
   if (ormFind !== null) found.push(...differences((await readAnswer(scenario, 'orm-find', ormFind)).body, theirs).map(line => `em.find column: ${line}`))
+  if (correlated) found.push(...differences((await readAnswer(scenario, 'ceiling-correlated', ceiling)).body, theirs).map(line => `correlated ceiling: ${line}`))
   const data = dataOf(theirs)
   const notes = Array.isArray(data) && data.length === 0 ? ['the answer is an empty page (dataset too small for this scenario)'] : []
   return { differences: found, notes, answerBytes: ours.bytes }

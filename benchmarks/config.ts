@@ -35,6 +35,10 @@ export interface BenchConfig {
   allowMismatch: boolean
   /** Folder for CPU profiles of the plugin server, one per scenario (its timed rounds only), or null. */
   cpuProfileDir: string | null
+  /** Measure the read scenarios once before ANALYZE (no planner statistics yet), beside the analyzed run. */
+  cold: boolean
+  /** Connections of the load-behaviour pass (heavy populates alone, and a burst beside light reads); 0 leaves it out. */
+  loadConnections: number
   /** A server of PostgreSQL to create the benchmark database on (any database of it). */
   adminUrl: string
   /** Articles inserted for the delete scenario to delete. */
@@ -86,6 +90,8 @@ export function readConfig (): BenchConfig {
     ceilingPrepared: flag('BENCH_CEILING_PREPARED', true),
     allowMismatch: flag('BENCH_ALLOW_MISMATCH', false),
     cpuProfileDir: profile === undefined || profile === '' ? null : profile,
+    cold: flag('BENCH_COLD', true),
+    loadConnections: process.env.BENCH_LOAD_CONNECTIONS === '0' ? 0 : Math.round(positiveNumber('BENCH_LOAD_CONNECTIONS', 32)),
     adminUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
     deleteSupply: Math.round(positiveNumber('BENCH_DELETE_SUPPLY', Math.ceil((warmup + rounds * duration) * DELETES_PER_SECOND) + 1000))
   }

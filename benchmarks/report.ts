@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BenchConfig } from './config.js'
 import type { DatasetSize } from './dataset.js'
-import type { Summary } from './measure.js'
+import type { RoundResult, Summary } from './measure.js'
+import type { LoadMixResult } from './load-mix.js'
 
 export interface ScenarioResult {
   name: string
@@ -14,6 +15,8 @@ export interface ScenarioResult {
   statementsPerRequest: number
   plugin: Summary
   ceiling: Summary
+  /** The ceiling's correlated statement, where the ceiling's own is set-based (issue 14). */
+  correlatedCeiling: Summary | null
   ormFind: Summary | null
   /**
    * The stepwise ceiling (write scenarios, BENCH_STEPWISE=1), with the statements it sent per
@@ -34,6 +37,10 @@ export interface RunResult {
   /** Plugin server RSS in bytes when it was ready and at the end of the run. */
   pluginRss: { start: number, end: number }
   scenarios: ScenarioResult[]
+  /** The read scenarios measured before ANALYZE (BENCH_COLD), one round each; null when skipped. */
+  cold: ScenarioResult[] | null
+  /** The load-behaviour pass (BENCH_LOAD_CONNECTIONS), null when skipped. */
+  loadMix: LoadMixResult | null
 }
 
 const megabytes = (bytes: number): string => (bytes / 1_048_576).toFixed(0)
@@ -64,14 +71,16 @@ function stepwiseCells (scenario: ScenarioResult): string[] {
 export function markdownTable (run: RunResult): string {
   const withOrm = run.scenarios.some(scenario => scenario.ormFind !== null)
   const withStepwise = run.scenarios.some(scenario => scenario.stepwise !== null)
+  const withCorrelated = run.scenarios.some(scenario => scenario.correlatedCeiling !== null)
   const header = [
     'scenario', 'answer KB', 'req/s ours', 'req/s ceiling', '**ours/ceiling**', 'p50 ms ours / ceiling', 'p99 ms ours / ceiling',
     'errors/non-2xx ours / ceiling', 'SQL/req ours', 'plugin RSS MB start→end', 'answer check',
+    ...(withCorrelated ? ['req/s correlated ceiling', '**ours/correlated**', 'p99 ms correlated'] : []),
     ...(withOrm ? ['req/s em.find', 'em.find/ceiling'] : []),
     ...(withStepwise ? ['req/s stepwise', 'stepwise/ceiling', 'ours/stepwise', 'p50 / p99 ms stepwise', 'SQL/req stepwise'] : [])
   ]
   const rows = run.scenarios.map(scenario => {
-    const { plugin, ceiling, ormFind } = scenario
+    const { plugin, ceiling, ormFind, correlatedCeiling } = scenario
     return [
       scenario.name,
       (scenario.check.answerBytes / 1024).toFixed(1),
@@ -84,11 +93,15 @@ export function markdownTable (run: RunResult): string {
       statementCount(scenario.statementsPerRequest),
       `${megabytes(scenario.pluginRss.start)}→${megabytes(scenario.pluginRss.end)}`,
       scenario.check.equal ? 'equal' : '**MISMATCH**',
+      ...(withCorrelated
+        ? correlatedCeiling === null
+          ? ['n/a', 'n/a', 'n/a']
+          : [perSecond(correlatedCeiling.requestsPerSecond), `**${ratio(plugin, correlatedCeiling)}**`, milliseconds(correlatedCeiling.p99)]
+        : []),
       ...(withOrm ? [ormFind === null ? 'n/a' : perSecond(ormFind.requestsPerSecond), ormFind === null ? 'n/a' : ratio(ormFind, ceiling)] : []),
       ...(withStepwise ? stepwiseCells(scenario) : [])
     ]
   })
-  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`
   const { config, dataset, environment } = run
   return [
     `Scale ${dataset.scale} (${dataset.size.publishedArticles} published + ${dataset.size.draftArticles} draft articles, loaded through the ${dataset.loader === 'api' ? 'REST API' : 'direct SQL loader'} in ${dataset.loadSeconds.toFixed(0)} s); ` +
@@ -97,8 +110,54 @@ export function markdownTable (run: RunResult): string {
     '',
     line(header),
     line(header.map(() => '---')),
-    ...rows.map(line)
+    ...rows.map(line),
+    ...coldTable(run),
+    ...loadMixTables(run)
   ].join('\n')
+}
+
+const line = (cells: string[]): string => `| ${cells.join(' | ')} |`
+
+/** Cold (before ANALYZE) beside analyzed, per read scenario. */
+function coldTable (run: RunResult): string[] {
+  if (run.cold === null) return []
+  const header = ['scenario', 'req/s ours cold → analyzed', 'req/s ceiling cold → analyzed', '**ours/ceiling cold**', '**ours/ceiling analyzed**', 'p99 ms ours cold / analyzed']
+  const rows = run.cold.map(cold => {
+    const analyzed = run.scenarios.find(scenario => scenario.name === cold.name)
+    if (analyzed === undefined) return [cold.name, 'n/a', 'n/a', ratio(cold.plugin, cold.ceiling), 'n/a', 'n/a']
+    return [
+      cold.name,
+      `${perSecond(cold.plugin.requestsPerSecond)} → ${perSecond(analyzed.plugin.requestsPerSecond)}`,
+      `${perSecond(cold.ceiling.requestsPerSecond)} → ${perSecond(analyzed.ceiling.requestsPerSecond)}`,
+      `**${ratio(cold.plugin, cold.ceiling)}**`,
+      `**${ratio(analyzed.plugin, analyzed.ceiling)}**`,
+      `${milliseconds(cold.plugin.p99)} / ${milliseconds(analyzed.plugin.p99)}`
+    ]
+  })
+  return ['', 'Cold: the same reads before ANALYZE (no planner statistics), one round per server:', '', line(header), line(header.map(() => '---')), ...rows.map(line)]
+}
+
+function loadMixTables (run: RunResult): string[] {
+  const mix = run.loadMix
+  if (mix === null) return []
+  const latency = (round: RoundResult): string => `${milliseconds(round.p50)} / ${milliseconds(round.p99)}`
+  const heavyHeader = ['scenario', 'req/s ours / ceiling', 'p50 / p99 ms ours', 'p50 / p99 ms ceiling', '**p99 ours/ceiling**', 'errors/non-2xx ours']
+  const heavyRows = mix.heavy.map(({ name, plugin, ceiling }) => [
+    name, `${perSecond(plugin.requestsPerSecond)} / ${perSecond(ceiling.requestsPerSecond)}`, latency(plugin), latency(ceiling),
+    ceiling.requests === 0 ? 'n/a' : `**${(plugin.p99 / ceiling.p99).toFixed(2)}**`, `${plugin.errors}/${plugin.non2xx}`
+  ])
+  const { light } = mix
+  const lightHeader = ['', `${light.name} req/s ours / ceiling`, `${light.name} p50 / p99 ms ours`, `${light.name} p50 / p99 ms ceiling`, `${light.burst} p99 ms ours / ceiling`, 'errors/non-2xx ours']
+  const lightRows = [
+    ['alone', `${perSecond(light.alone.plugin.requestsPerSecond)} / ${perSecond(light.alone.ceiling.requestsPerSecond)}`, latency(light.alone.plugin), latency(light.alone.ceiling), 'n/a', `${light.alone.plugin.errors}/${light.alone.plugin.non2xx}`],
+    [`beside ${mix.connections} connections of ${light.burst}`, `${perSecond(light.mixed.plugin.requestsPerSecond)} / ${perSecond(light.mixed.ceiling.requestsPerSecond)}`,
+      latency(light.mixed.plugin), latency(light.mixed.ceiling), `${milliseconds(light.burstInMix.plugin.p99)} / ${milliseconds(light.burstInMix.ceiling.p99)}`,
+      `${light.mixed.plugin.errors + light.burstInMix.plugin.errors}/${light.mixed.plugin.non2xx + light.burstInMix.plugin.non2xx}`]
+  ]
+  return [
+    '', `Heavy reads at ${mix.connections} connections, one round per server:`, '', line(heavyHeader), line(heavyHeader.map(() => '---')), ...heavyRows.map(line),
+    '', `Light reads (${light.connections} connections) alone and beside a burst of heavy ones:`, '', line(lightHeader), line(lightHeader.map(() => '---')), ...lightRows.map(line)
+  ]
 }
 
 export async function writeResults (folder: string, run: RunResult): Promise<string> {

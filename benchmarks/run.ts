@@ -14,7 +14,8 @@ import type { BenchDatabase } from './database.js'
 import { createBenchDatabase, withClient } from './database.js'
 import { pickFixture } from './fixture.js'
 import { serverStats } from './http.js'
-import { loadDataset } from './load/index.js'
+import { analyzeTables, loadDataset } from './load/index.js'
+import { LOAD_MIX, runLoadMix } from './load-mix.js'
 import type { RunningServer } from './processes.js'
 import { startServer } from './processes.js'
 import type { RunResult, ScenarioResult } from './report.js'
@@ -23,6 +24,7 @@ import type { Servers } from './scenario-run.js'
 import { RequestNumbers, runScenario } from './scenario-run.js'
 import { scenarios } from './scenarios.js'
 import { DeleteSupply } from './delete-supply.js'
+import type { ReadScenario } from './scenarios.js'
 
 const running: RunningServer[] = []
 let database: BenchDatabase | null = null
@@ -51,7 +53,7 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
   const size = datasetSize(config.scale)
   database = await createBenchDatabase(config.adminUrl)
   console.log(`database ${database.name}; loading scale ${config.scale} through the ${config.loader === 'api' ? 'REST API' : 'direct SQL loader'}…`)
-  const loaded = await loadDataset(database.url, dataset, config.loader)
+  const loaded = await loadDataset(database.url, dataset, config.loader, { analyze: !config.cold })
   console.log(`loaded ${dataset.articles.length} articles and the rest in ${loaded.seconds.toFixed(1)} s`)
   const postgres = await withClient(database.url, async client => (await client.query<{ v: string }>("select split_part(version(), ' on ', 1) as v")).rows[0]?.v ?? 'PostgreSQL')
 
@@ -73,10 +75,25 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
   const rssStart = (await serverStats(servers.plugin.origin)).rss
   const deletes = { supply: new DeleteSupply(database.url), supplySize: config.deleteSupply }
   const chosen = scenarios(fixture, deletes).filter(scenario => config.scenarios.length === 0 || config.scenarios.includes(scenario.name))
-  if (chosen.length === 0) throw new Error(`BENCH_SCENARIOS matches no scenario (${config.scenarios.join(', ')})`)
+  const withLoadMix = config.loadConnections > 0 && (config.scenarios.length === 0 || config.scenarios.includes(LOAD_MIX))
+  if (chosen.length === 0 && !withLoadMix) throw new Error(`BENCH_SCENARIOS matches no scenario (${config.scenarios.join(', ')})`)
   const numbers = new RequestNumbers()
+  let cold: ScenarioResult[] | null = null
+  if (config.cold) {
+    // A freshly written database: no planner statistics yet. One round per server, reads only.
+    console.log('cold pass: before ANALYZE')
+    cold = []
+    for (const scenario of chosen) if (scenario.kind === 'read') cold.push(await runScenario(scenario, servers, fixture, numbers, { ...config, rounds: 1 }))
+    // Statistics change: PostgreSQL re-plans the statements the servers prepared before.
+    await analyzeTables(database.url)
+    console.log('ANALYZE done; the measured run follows')
+  }
   const results: ScenarioResult[] = []
-  for (const scenario of chosen) results.push(await runScenario(scenario, servers, fixture, numbers, config))
+  for (const scenario of chosen) if (scenario.kind === 'read') results.push(await runScenario(scenario, servers, fixture, numbers, config))
+  // Before the writes: they add articles, which would make the heavy answers larger.
+  const reads = scenarios(fixture).filter((scenario): scenario is ReadScenario => scenario.kind === 'read')
+  const loadMix = withLoadMix ? await runLoadMix(reads, servers, config, config.loadConnections) : null
+  for (const scenario of chosen) if (scenario.kind === 'write') results.push(await runScenario(scenario, servers, fixture, numbers, config))
   const rssEnd = (await serverStats(servers.plugin.origin)).rss
   return {
     startedAt,
@@ -91,7 +108,9 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
     config,
     dataset: { scale: config.scale, size, loader: loaded.loader, loadSeconds: loaded.seconds },
     pluginRss: { start: rssStart, end: rssEnd },
-    scenarios: results
+    scenarios: results,
+    cold,
+    loadMix
   }
 }
 

@@ -15,6 +15,7 @@ import type { RunningServer } from './processes.js'
 import type { ScenarioResult } from './report.js'
 import type { Scenario, Target, WriteRequest } from './scenarios.js'
 import { readPath } from './scenarios.js'
+import { setBasedCeilingReads } from './ceiling/set-reads.js'
 
 export interface Servers {
   /** The timed plugin server. */
@@ -43,7 +44,14 @@ export class RequestNumbers {
   }
 }
 
-function loadFor (scenario: Scenario, target: Target, origin: string, numbers: RequestNumbers, config: BenchConfig, seconds: number): Load {
+/** The scenarios whose ceiling is set-based: their older correlated ceiling is measured too. */
+const SET_BASED = new Set(Object.keys(setBasedCeilingReads()))
+
+export function hasCorrelatedCeiling (scenario: Scenario): boolean {
+  return scenario.kind === 'read' && SET_BASED.has(scenario.name)
+}
+
+export function loadFor (scenario: Scenario, target: Target, origin: string, numbers: RequestNumbers, config: BenchConfig, seconds: number): Load {
   if (scenario.kind === 'read') {
     return { origin, connections: config.connections, seconds, request: { method: 'GET', path: readPath(scenario, target) } }
   }
@@ -54,7 +62,7 @@ function loadFor (scenario: Scenario, target: Target, origin: string, numbers: R
 async function check (scenario: Scenario, servers: Servers, fixture: Fixture, numbers: RequestNumbers): Promise<CheckResult> {
   if (scenario.kind === 'read') {
     const ormFind = scenario.ormFind && servers.ormFind !== null ? servers.ormFind.origin : null
-    return await checkRead(scenario, servers.plugin.origin, servers.ceiling.origin, ormFind)
+    return await checkRead(scenario, servers.plugin.origin, servers.ceiling.origin, { ormFind, correlated: hasCorrelatedCeiling(scenario) })
   }
   const stepwise = scenario.stepwise ? servers.stepwise?.origin ?? null : null
   const next = (target: Target): WriteRequest => scenario.request(target, numbers.take(scenario.name, target))
@@ -122,6 +130,7 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
   }
 
   const targets: Array<[Target, RunningServer]> = [['plugin', servers.plugin], ['ceiling', servers.ceiling]]
+  if (hasCorrelatedCeiling(scenario)) targets.push(['ceiling-correlated', servers.ceiling])
   if (servers.ormFind !== null && scenario.kind === 'read' && scenario.ormFind) targets.push(['orm-find', servers.ormFind])
   if (stepwise !== null) targets.push(['stepwise', stepwise])
   const rssStart = (await serverStats(servers.plugin.origin)).rss
@@ -160,6 +169,7 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
     statementsPerRequest: statements,
     plugin: summary('plugin'),
     ceiling: summary('ceiling'),
+    correlatedCeiling: rounds.has('ceiling-correlated') ? summary('ceiling-correlated') : null,
     ormFind: rounds.has('orm-find') ? summary('orm-find') : null,
     stepwise: stepwiseResult,
     pluginRss: { start: rssStart, end: rssEnd }

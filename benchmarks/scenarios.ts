@@ -22,7 +22,8 @@ export interface WriteRequest {
   body?: string
 }
 
-export type Target = 'plugin' | 'ceiling' | 'orm-find' | 'stepwise'
+/** `ceiling-correlated`: the ceiling's older statement shape (one subquery per entry and relation), where a set-based one exists. */
+export type Target = 'plugin' | 'ceiling' | 'ceiling-correlated' | 'orm-find' | 'stepwise'
 
 export interface WriteScenario {
   kind: 'write'
@@ -45,14 +46,14 @@ function query (pairs: Array<[string, string | number]>): string {
 }
 
 /**
- * Where `target` answers a read: the plugin's own path; `/ceiling/<scenario>` with the same
- * query string; `/orm-find/<plural>[/<id>]` with the same query string.
+ * Where `target` answers a read: the plugin's own path; `/ceiling/<scenario>` (or
+ * `/ceiling-correlated/<scenario>`) with the same query string; `/orm-find/<plural>[/<id>]` with the same query string.
  */
 export function readPath (scenario: ReadScenario, target: Target): string {
   if (target === 'plugin') return scenario.path
   if (target === 'orm-find') return `/orm-find${scenario.path.slice('/api'.length)}`
   const start = scenario.path.indexOf('?')
-  return `/ceiling/${scenario.name}${start === -1 ? '' : scenario.path.slice(start)}`
+  return `/${target}/${scenario.name}${start === -1 ? '' : scenario.path.slice(start)}`
 }
 
 /**
@@ -193,6 +194,7 @@ export interface DeleteScenarioSetup {
 export function scenarios (fixture: Fixture, deletes?: DeleteScenarioSetup): Scenario[] {
   return [
     { kind: 'read', name: 'list', title: 'list of 25, no populate', path: '/api/articles', ormFind: true },
+    { kind: 'read', name: 'entry', title: 'one entry, no populate (the light read of the load mix)', path: `/api/articles/${fixture.singleArticleId}`, ormFind: false },
     { kind: 'read', name: 'list-populate-all', title: 'list of 25, populate=*', path: '/api/articles?populate=*', ormFind: true },
     {
       kind: 'read',

@@ -41,7 +41,7 @@ async function soak (database: BenchDatabase, servers: RunningServer[]): Promise
   const config = readConfig()
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60)
   const dataset = generateDataset(config.scale)
-  const loaded = await loadDataset(database.url, dataset, config.loader)
+  const loaded = await loadDataset(database.url, dataset, config.loader, { analyze: true })
   const fixture = pickFixture(dataset, loaded.ids)
   const plugin = await startServer('plugin', {
     BENCH_DATABASE_URL: database.url,

@@ -190,6 +190,10 @@ export function ceilingReads (fixture: Fixture): Record<string, CeilingQuery> {
     'list-populate-all': { sql: firstPage(populateAll), params: [] },
     'three-levels': { sql: firstPage(threeLevels), params: ['%a%'] },
     'zone-on': { sql: firstPage(zoneOn), params: [] },
+    entry: {
+      sql: `select json_build_object('data', ${entry('a', articleAttributes('a'), true)}, 'meta', '{}'::json)::text as body from articles a where a.id = $1 and a.published_at is not null`,
+      params: [fixture.singleArticleId]
+    },
     'entry-deep': {
       sql: `select json_build_object('data', ${deepEntry('a')}, 'meta', '{}'::json)::text as body from articles a where a.id = $1 and a.published_at is not null`,
       params: [fixture.singleArticleId]

@@ -7,6 +7,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import type { CeilingQuery } from '../ceiling/reads.js'
 import { ceilingReads } from '../ceiling/reads.js'
+import { setBasedCeilingReads } from '../ceiling/set-reads.js'
 import type { CreateInput, UpdateInput } from '../ceiling/writes.js'
 import { createStatement, updateStatement } from '../ceiling/writes.js'
 import { deleteStatement } from '../ceiling/deletes.js'
@@ -25,9 +26,13 @@ runServer(async () => {
   app.addHook('onClose', async () => { await pool.end() })
   const json = 'application/json; charset=utf-8'
 
-  for (const [name, query] of Object.entries(ceilingReads(fixture))) {
-    app.get(`/ceiling/${name}`, async (_request, reply) => {
-      const body = await run(name, query)
+  // The set-based statement where one exists; the correlated one stays measurable beside it.
+  const correlated = ceilingReads(fixture)
+  const reads: Array<[string, string, CeilingQuery]> = Object.entries({ ...correlated, ...setBasedCeilingReads() }).map(([name, query]) => ['ceiling', name, query])
+  for (const name of Object.keys(setBasedCeilingReads())) reads.push(['ceiling-correlated', name, correlated[name]!])
+  for (const [prefix, name, query] of reads) {
+    app.get(`/${prefix}/${name}`, async (_request, reply) => {
+      const body = await run(`${prefix}-${name}`, query)
       return body === undefined ? await reply.status(404).send() : await reply.type(json).send(body)
     })
   }

@@ -15,7 +15,9 @@ import { aggregate, entryJson } from './selection.js'
 import { EMPTY_JSON_ARRAY, ENVELOPE_SHAPE, creatorObject } from '../../transform/entry-shape.js'
 import type { EntryShape, JsonPair } from '../../transform/entry-shape.js'
 import { ADMIN_USER_ENTITY } from '../../admin/admin-entity.js'
-import { orderBy } from './sort.js'
+import { orderBy, orderItems } from './sort.js'
+import { PagePopulate } from './page-populate.js'
+import type { PageLevel } from './page-populate.js'
 import { searchCondition } from './search.js'
 
 export interface CompiledStatement {
@@ -82,7 +84,8 @@ function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTr
     `${orderBy(scope, inner, tree.sort)} limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
   const row: RowRef = { model, alias: scope.aliases.take('p') }
   const creators = tree.creatorFields === true && model.kind === 'contentType' && model.populateCreatorFields ? creatorPairs(scope, row, tree.creatorSelection ?? {}) : []
-  const entry = entryJson(scope, row, tree, { availableLocales: true }, creators)
+  if (Object.keys(tree.populate).length > 0) return pageStatement(scope, { row, page, tree, creators, windowCount, separateCount })
+  const entry = entryJson(scope, row, tree, { availableLocales: true }, { extra: creators })
   if (windowCount) {
     const total = `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int as total`
     return { sql: `select coalesce(json_agg(${entry}), ${EMPTY_JSON_ARRAY})::text as data, ${total} from (${page}) ${row.alias}`, params: scope.params.values }
@@ -90,6 +93,37 @@ function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTr
   const total = pagination.withCount ? `${separateCount()}::int` : 'null::int'
   const entries = `select ${entry} as j from (${page}) ${row.alias}`
   return { sql: `select ${aggregate(entries)}::text as data, ${total} as total`, params: scope.params.values }
+}
+
+interface PageParts {
+  row: RowRef
+  page: string
+  tree: QueryTree
+  creators: JsonPair[]
+  windowCount: boolean
+  separateCount: () => string
+}
+
+/**
+ * A page with populated attributes: the page is a CTE that the populated attributes read set-wise
+ * where that pays (./page-populate.ts) join back to; the entries keep the page's order through
+ * the same ORDER BY items.
+ */
+function pageStatement (scope: StatementScope, options: PageParts): CompiledStatement {
+  const { row, page, tree, creators, windowCount, separateCount } = options
+  const populate = new PagePopulate(scope)
+  const level: PageLevel = { row, owners: `select ${scope.column(row.model, row.alias, 'id')} from ${row.alias}`, joins: [], nested: false }
+  const entry = entryJson(scope, row, tree, { availableLocales: true }, { extra: creators, populator: populate.populator(level) })
+  const order = orderItems(scope, row, tree.sort).join(', ')
+  const total = windowCount
+    ? `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int`
+    : tree.pagination.withCount ? `${separateCount()}::int` : 'null::int'
+  return {
+    sql: `with ${[`${row.alias} as (${page})`, ...populate.ctes].join(', ')} ` +
+      `select coalesce(json_agg(${entry} order by ${order}), ${EMPTY_JSON_ARRAY})::text as data, ${total} as total ` +
+      `from ${row.alias}${level.joins.join('')}`,
+    params: scope.params.values
+  }
 }
 
 /** Attribute names start with a letter, so no column of a content table can be called this. */

@@ -1,6 +1,7 @@
 /**
  * The rows linked to a parent row through one link table, seen from one side:
- * `from <link> l join <target> t on t.id = l.<other> where l.<self> = <parent>.id`.
+ * `from <link> l join <target> t on t.id = l.<other> where l.<self> = <parent>.id`,
+ * or linked to a whole set of owners at once (`l.<self> = any(…)`, issue 14).
  */
 import type { LinkSide, Model } from '../../content-types/model.js'
 import type { StatementScope } from './scope.js'
@@ -19,9 +20,22 @@ export interface LinkedRows extends RowRef {
   order: string
   /** The link row id: the last tie-break of zone items. */
   linkId: string
+  /** The link column holding the owner's id. */
+  owner: string
 }
 
 export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRef, target: Model): LinkedRows {
+  return linkedTo(scope, side, target, owner => `${owner} = ${scope.column(parent.model, parent.alias, 'id')}`)
+}
+
+/** The rows linked to every owner whose id `owners` (a subquery of one id column) returns. */
+export function linkedRowsOf (scope: StatementScope, side: LinkSide, owners: string, target: Model): LinkedRows {
+  // `= any(array(…))` makes the owners one array parameter of an index scan on the link
+  // table's owner column, planned like a literal list (measured against `in (select …)`).
+  return linkedTo(scope, side, target, owner => `${owner} = any(array(${owners}))`)
+}
+
+function linkedTo (scope: StatementScope, side: LinkSide, target: Model, ownedBy: (owner: string) => string): LinkedRows {
   const link = scope.aliases.take('l')
   const alias = scope.aliases.take('t')
   const { names } = scope
@@ -31,12 +45,10 @@ export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRe
     alias,
     from: `from ${names.table(side.entity)} ${link} join ${names.table(target.entity)} ${alias} ` +
       `on ${scope.column(target, alias, 'id')} = ${linkColumn(side.other)}`,
-    where: [
-      `${linkColumn(side.self)} = ${scope.column(parent.model, parent.alias, 'id')}`,
-      ...scope.visibility(target, alias)
-    ],
+    where: [ownedBy(linkColumn(side.self)), ...scope.visibility(target, alias)],
     order: linkColumn(side.order),
-    linkId: linkColumn('id')
+    linkId: linkColumn('id'),
+    owner: linkColumn(side.self)
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * A Selection (fields + populate) of one row → the JSON pairs of its answer: scalars
- * rendered by type, populated relations/media/components/zones as correlated subqueries.
+ * rendered by type, populated relations/media/components/zones by a `Populator`: correlated
+ * subqueries by default, a page's set-wise reads from ./page-populate.ts.
  * Private and password attributes are skipped here whatever the tree says.
  */
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
@@ -18,7 +19,23 @@ import type { LinkedRows, RowRef } from './linked-rows.js'
 import type { StatementScope } from './scope.js'
 import { orderBy } from './sort.js'
 
-export function selectionPairs (scope: StatementScope, row: RowRef, selection: Selection): JsonPair[] {
+/** How a populated attribute's value is read: each kind's SQL expression, given the row it belongs to. */
+export interface Populator {
+  relation: (row: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate) => string
+  component: (row: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate) => string
+  zone: (row: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate) => string
+}
+
+/** One correlated subquery per row and populated attribute: one entry's populates, and a page's leaf ones. */
+export function correlated (scope: StatementScope): Populator {
+  return {
+    relation: (row, attribute, populate) => relationJson(scope, row, attribute, populate),
+    component: (row, attribute, populate) => componentJson(scope, row, attribute, populate),
+    zone: (row, attribute, populate) => zoneJson(scope, row, attribute, populate)
+  }
+}
+
+export function selectionPairs (scope: StatementScope, row: RowRef, selection: Selection, populator = correlated(scope)): JsonPair[] {
   const pairs: JsonPair[] = []
   for (const name of selection.fields) {
     const attribute = row.model.attributes.get(name)
@@ -29,11 +46,11 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
     const attribute = row.model.attributes.get(name)
     if (attribute === undefined || attribute.private) continue
     if ((attribute.kind === 'relation' || attribute.kind === 'media') && populate.kind === 'relation') {
-      pairs.push([name, relationJson(scope, row, attribute, populate)])
+      pairs.push([name, populator.relation(row, attribute, populate)])
     } else if (attribute.kind === 'component' && populate.kind === 'component') {
-      pairs.push([name, componentJson(scope, row, attribute, populate)])
+      pairs.push([name, populator.component(row, attribute, populate)])
     } else if (attribute.kind === 'dynamiczone' && populate.kind === 'dynamiczone') {
-      pairs.push([name, zoneJson(scope, row, attribute, populate)])
+      pairs.push([name, populator.zone(row, attribute, populate)])
     }
   }
   return pairs
@@ -41,10 +58,12 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
 
 /** `top`: a top-level entry, with its `meta` (and in it the available locales, unless told not to); null when populated. */
 export function entryJson (
-  scope: StatementScope, row: RowRef, selection: Selection, top: { availableLocales: boolean } | null, extra: JsonPair[] = []
+  scope: StatementScope, row: RowRef, selection: Selection, top: { availableLocales: boolean } | null,
+  options: { extra?: JsonPair[], populator?: Populator } = {}
 ): string {
   const meta = top === null ? null : entryMeta(top.availableLocales ? availableLocalesJson(scope, row) : null)
-  return scope.shape.entry(scope.column(row.model, row.alias, 'id'), [...selectionPairs(scope, row, selection), ...extra], meta)
+  const pairs = [...selectionPairs(scope, row, selection, options.populator), ...(options.extra ?? [])]
+  return scope.shape.entry(scope.column(row.model, row.alias, 'id'), pairs, meta)
 }
 
 /** The entry's other localizations, by locale, drafts hidden as in any relation; null on other types. */

@@ -22,7 +22,12 @@ function sortValue (scope: StatementScope, row: RowRef, path: string[]): string 
 }
 
 export function orderBy (scope: StatementScope, row: RowRef, sort: SortTerm[], tieBreaks: string[] = []): string {
+  return ` order by ${orderItems(scope, row, sort, tieBreaks).join(', ')}`
+}
+
+/** The items of `orderBy` alone, for an ORDER BY that starts with something else. */
+export function orderItems (scope: StatementScope, row: RowRef, sort: SortTerm[], tieBreaks: string[] = []): string[] {
   const items = sort.map(term => `${sortValue(scope, row, term.path)} ${term.direction === 'asc' ? 'asc nulls last' : 'desc nulls first'}`)
   items.push(...tieBreaks, `${scope.column(row.model, row.alias, 'id')} asc`)
-  return ` order by ${items.join(', ')}`
+  return items
 }

@@ -76,7 +76,7 @@ t.test('a preview read does not hide drafts; live hides them at every depth', as
   t.notMatch(preview.sql, /is not null/)
 })
 
-t.test('populated relations: to-one limited, to-many aggregated in link order, inverse side by inv_ord', async t => {
+t.test('populated relations: nested ones read once for the page, leaves per entry; to-one limited, to-many in link order, inverse side by inv_ord', async t => {
   const { sql } = compiler.list(article, tree({
     populate: {
       author: {
@@ -90,11 +90,19 @@ t.test('populated relations: to-one limited, to-many aggregated in link order, i
       tags: { kind: 'relation', ...fieldsOf(tag.uid), filters: null, sort: [{ path: ['name'], direction: 'desc' }], count: false }
     }
   }))
-  t.match(sql, /'author', json_build_object\('data', \(select json_build_object\('id', t\d+\."id", 'attributes', json_build_object\('name', t\d+\."name", 'articles'/)
-  t.match(sql, /from "articles_author_lnk" l\d+ join "articles" t\d+ on t\d+\."id" = l\d+\."owner_id" where l\d+\."target_id" = t\d+\."id"/, 'inverse side reads the owner column')
-  t.match(sql, /order by l\d+\."inv_ord" asc/, 'inverse side keeps its own order')
-  t.match(sql, /order by t\d+\."name" desc nulls first, t\d+\."id" asc\) x\)/, 'populate sort then id tie-break')
-  t.match(sql, /limit 1\)\)/, 'to-one takes one row')
+  t.notOk(sql.includes(';'), 'a single statement')
+  t.match(sql, /^with (p\d+) as \(select t1\.\* from "articles" t1 .* limit \$1 offset \$2\), c\d+ as \(select l\d+\."owner_id" as "__o", l\d+\."ord" as "__ord", l\d+\."id" as "__k", t\d+\.\* from "articles_author_lnk" l\d+ join "authors" t\d+ on t\d+\."id" = l\d+\."target_id" where l\d+\."owner_id" = any\(array\(select \1\."id" from \1\)\)\)/,
+    'the authors of the whole page at once')
+  t.match(sql, /from "articles_author_lnk" l\d+ join "articles" t\d+ on t\d+\."id" = l\d+\."owner_id" where l\d+\."target_id" = any\(array\(select (c\d+)\."id" from \1\)\)/,
+    'inverse side reads the owner column, for every author of the page')
+  t.match(sql, /l\d+\."inv_ord" as "__ord"/, 'inverse side keeps its own order')
+  t.match(sql, /json_agg\(json_build_object\('id', (t\d+)\."id", 'attributes', json_build_object\('title', \1\."title"\)\) order by \1\."__ord" asc, \1\."__k" asc, \1\."id" asc\) as v from c\d+ \1 group by \1\."__o"/,
+    'one array per author')
+  t.match(sql, /select distinct on \((t\d+)\."__o"\) \1\."__o", json_build_object\('id', \1\."id", 'attributes', json_build_object\('name', \1\."name", 'articles', json_build_object\('data', coalesce\(r\d+\.v, '\[\]'::json\)\)\)\) as v/,
+    'to-one takes one row per entry')
+  t.match(sql, /'author', json_build_object\('data', r\d+\.v\)/, 'joined back to its entry')
+  t.match(sql, /order by t\d+\."name" desc nulls first, t\d+\."id" asc\) x\)/, 'a leaf to-many: populate sort then id tie-break, per entry')
+  t.match(sql, /select coalesce\(json_agg\(json_build_object\('id', (p\d+)\."id".* order by \1\."id" asc\), '\[\]'::json\)::text as data/, 'the entries in page order')
 })
 
 t.test('filters become parameters, through relations as EXISTS', async t => {
@@ -128,7 +136,10 @@ t.test('components, nested components and zone items with the on strategy', asyn
       blocks: { kind: 'dynamiczone', components: { 'blocks.quote': { fields: ['text'], populate: {} } } }
     }
   }))
-  t.match(sql, /'seo', \(select json_build_object\('id', t\d+\."id", 'metaTitle', t\d+\."meta_title", 'openGraph', \(select json_build_object\('id', t\d+\."id", 'ogTitle'/)
+  t.match(sql, /from "components_shared_seos_open_graph_lnk" l\d+ join "components_shared_open_graphs" t\d+ on t\d+\."id" = l\d+\."target_id" where l\d+\."owner_id" = any\(array\(select (c\d+)\."id" from \1\)\)/,
+    'a nested component: the open graphs of every seo of the page at once')
+  t.match(sql, /json_build_object\('id', t\d+\."id", 'metaTitle', t\d+\."meta_title", 'openGraph', r\d+\.v\)/)
+  t.match(sql, /'seo', r\d+\.v/)
   t.match(sql, /'__component', 'blocks\.quote', 'text'/)
   t.notMatch(sql, /blocks\.rich-text/, 'components not named under on are left out')
   t.match(sql, /json_agg\(z\.j order by z\.o, z\.k\)/)
