@@ -3,7 +3,9 @@
  * about every bad field of a body at once (DECISIONS §5).
  */
 import { ValidationError, type ValidationIssue } from '../errors.js'
-import type { InputPath } from './plan.js'
+
+/** Where a value sits in the body's `data`, from the attribute on (`['blocks', 2, 'text']`), as Strapi's error paths do. */
+export type InputPath = Array<string | number>
 
 /** A hostile body can hold a million bad values; the answer lists this many of them. */
 export const MAX_LISTED_ISSUES = 100

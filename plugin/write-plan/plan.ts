@@ -7,10 +7,9 @@ import type {
   ComponentAttribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, MediaAttribute,
   RelationAttribute, ScalarAttribute
 } from '../content-types/model.js'
-import type { IssueList } from './issues.js'
+import type { InputPath, IssueList } from './issues.js'
 
-/** Where a value sits in the body's `data`, from the attribute on (`['blocks', 2, 'text']`), as Strapi's error paths do. */
-export type InputPath = Array<string | number>
+export type { InputPath } from './issues.js'
 
 /** A coerced column value: text, number, boolean, Date, any JSON value, or null to clear. */
 export type ColumnValue = unknown

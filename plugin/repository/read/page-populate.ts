@@ -9,7 +9,7 @@
  */
 import type { ComponentAttribute, DynamicZoneAttribute, MediaAttribute, RelationAttribute } from '../../content-types/model.js'
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
-import { EMPTY_JSON_ARRAY, componentObject, zoneItemObject } from '../../transform/entry-shape.js'
+import { EMPTY_JSON_ARRAY, componentObject, zoneItemObject } from './entry-shape.js'
 import { compileFilter } from './filters.js'
 import { linkedRowsOf, whereClause } from './linked-rows.js'
 import type { LinkedRows, RowRef } from './linked-rows.js'

@@ -2,8 +2,8 @@
 import type { Model } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import type { PublicationState } from '../../query/tree.js'
-import { ENVELOPE_SHAPE } from '../../transform/entry-shape.js'
-import type { EntryShape } from '../../transform/entry-shape.js'
+import { ENVELOPE_SHAPE } from './entry-shape.js'
+import type { EntryShape } from './entry-shape.js'
 import type { TableNames } from './names.js'
 import { Aliases, Parameters } from './sql.js'
 

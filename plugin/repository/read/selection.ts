@@ -11,8 +11,8 @@ import type {
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
 import {
   EMPTY_JSON_ARRAY, availableLocaleObject, componentObject, entryMeta, zoneItemObject
-} from '../../transform/entry-shape.js'
-import type { JsonPair } from '../../transform/entry-shape.js'
+} from './entry-shape.js'
+import type { JsonPair } from './entry-shape.js'
 import { compileFilter } from './filters.js'
 import { linkedRows, whereClause } from './linked-rows.js'
 import type { LinkedRows, RowRef } from './linked-rows.js'

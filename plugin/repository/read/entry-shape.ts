@@ -1,8 +1,9 @@
 /**
  * The response shapes of spec 2.2 and 2.5, written as SQL so PostgreSQL builds the JSON.
- * This file and `envelope.ts` are the only places that know what an answer looks like.
+ * It sits with the read compiler, which writes every answer's entries in SQL; besides it only
+ * transform/envelope.ts (the `{ data, meta }` around them) knows what an answer looks like.
  */
-import { jsonObject, literal } from '../repository/read/sql.js'
+import { jsonObject, literal } from './sql.js'
 
 export type JsonPair = [string, string]
 
