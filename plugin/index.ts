@@ -13,7 +13,6 @@ import { resolveOptions } from './options.js'
 import { openDatabase } from './repository/database.js'
 import { assignDefaultLocale } from './i18n/default-locale.js'
 import type { Database, RuntimeOrm } from './repository/database.js'
-import { SqlNames } from './repository/read/names.js'
 import { idempotencyEntity } from './repository/idempotency.js'
 import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/reader.js'
@@ -119,7 +118,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   checkCacheOptions(options.cache.http, registry)
   const shared = options.cache.responses === null ? null : await openSharedCache(db, options.cache.responses, options.database.url)
   if (shared !== null) app.addHook('onClose', async () => { await shared.close() })
-  const compiler = readCompiler(registry, new SqlNames(db.orm.getMetadata()))
+  const compiler = readCompiler(registry, db.names)
   const reader = createReader(db, compiler, shared?.cache ?? null)
   // Hooks and listeners see the entry as committed, never a cached answer from before.
   const lifecycles = new EntryLifecycles({ registry, reader: createReader(db, compiler), lifecycles: options.lifecycles, events })

@@ -26,7 +26,7 @@ export interface RoleRoutesContext {
 const ROLE_JSON = "json_build_object('id', r.id, 'name', r.name, 'description', r.description, 'type', r.type)"
 
 function authorizeRoles (request: FastifyRequest, action: 'find' | 'findOne'): void {
-  if (!callerOf(request).ability.can(ROLE_UID, action)) throw new ForbiddenError(`Forbidden: ${action} on roles`)
+  if (!callerOf(request).ability.can(ROLE_UID, action)) throw new ForbiddenError()
 }
 
 type ControllerActions = Record<string, Record<string, { enabled: boolean, policy: string }>>

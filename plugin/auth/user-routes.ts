@@ -12,7 +12,6 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js'
 import type { ResolvedOptions } from '../options.js'
 import type { Database } from '../repository/database.js'
 import { readCompiler } from '../repository/read/compile.js'
-import { SqlNames } from '../repository/read/names.js'
 import { createReader } from '../repository/reader.js'
 import { entryId } from '../routes/request-query.js'
 import { BARE_SHAPE } from '../repository/read/entry-shape.js'
@@ -38,14 +37,14 @@ export function jsonRoute (handler: Handler) {
 
 function authorizeUsers (request: FastifyRequest, action: UserAction): Caller {
   const caller = callerOf(request)
-  if (!caller.ability.can(USER_UID, action)) throw new ForbiddenError(`Forbidden: ${action} on users`)
+  if (!caller.ability.can(USER_UID, action)) throw new ForbiddenError()
   return caller
 }
 
 export function registerUserRoutes (app: FastifyInstance, { registry, db, options }: UsersRoutesContext): void {
   // Installed with `permissions`, which always brings the user type.
   const model = registry.plugins.get(USER_UID)!
-  const names = new SqlNames(db.orm.getMetadata())
+  const names = db.names
   // Users change outside the content write path: read from the primary, never from the response cache.
   const reader = createReader(db, readCompiler(registry, names, BARE_SHAPE))
   const queries = userQueries(registry, model, options)

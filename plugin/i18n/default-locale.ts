@@ -5,11 +5,10 @@
  */
 import type { Registry } from '../content-types/registry.js'
 import type { Database } from '../repository/database.js'
-import { SqlNames } from '../repository/read/names.js'
 
 export async function assignDefaultLocale (db: Database, registry: Registry): Promise<void> {
   if (registry.i18n === null) return
-  const names = new SqlNames(db.orm.getMetadata())
+  const names = db.names
   for (const model of registry.contentTypes.values()) {
     if (!model.localized) continue
     const locale = names.column(model.entity, 'locale')

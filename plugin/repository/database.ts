@@ -20,6 +20,7 @@ import { isConnectionLost, isDatabaseUnavailable } from './unavailable.js'
 import { ReadGate } from './read-gate.js'
 import { declareSearchIndexes } from './search-indexes.js'
 import type { RuntimeOrm } from './runtime-orm.js'
+import { SqlNames } from './read/names.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -65,6 +66,8 @@ export type { RuntimeOrm }
 
 export interface Database {
   orm: RuntimeOrm
+  /** The one resolver of table and column names (from the ORM metadata), for reads and writes alike. */
+  names: SqlNames
   embedded: boolean
   /** Runs one parameterised statement outside the unit of work; `signal` cancels it on the server. */
   query: (sql: string, params: readonly unknown[], options?: QueryOptions) => Promise<Row[]>
@@ -243,6 +246,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
   const autocommit = embedded ? embeddedAutocommit(native, onQuery) : serverAutocommit(native as unknown as Pool, onQuery, writeNames)
   return {
     orm,
+    names: new SqlNames(orm.getMetadata()),
     embedded,
     query: async (sql, params, queryOptions) => {
       onQuery?.(sql)

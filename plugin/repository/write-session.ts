@@ -12,8 +12,8 @@
 import type { EntityMetadata, EntityProperty, Platform } from '@mikro-orm/core'
 import type { Registry } from '../content-types/registry.js'
 import type { IssueList } from '../write-plan/issues.js'
-import type { Row, RuntimeOrm, SqlTransaction } from './database.js'
-import { SqlNames } from './read/names.js'
+import type { Database, Row, RuntimeOrm, SqlTransaction } from './database.js'
+import type { SqlNames } from './read/names.js'
 import { PendingDeletes } from './write-deletes.js'
 import { PendingLinkRows } from './write-link-rows.js'
 import { numbered } from './write-sql.js'
@@ -21,18 +21,6 @@ import { DataStatement, type RowValues } from './write-statement.js'
 
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
-
-/** One name resolver per ORM (the read side's), not one per write. */
-const NAMES = new WeakMap<RuntimeOrm, SqlNames>()
-
-function namesOf (orm: RuntimeOrm): SqlNames {
-  let names = NAMES.get(orm)
-  if (names === undefined) {
-    names = new SqlNames(orm.getMetadata())
-    NAMES.set(orm, names)
-  }
-  return names
-}
 
 export class WriteSession {
   readonly tx: SqlTransaction
@@ -45,13 +33,14 @@ export class WriteSession {
   readonly #names: SqlNames
   readonly #platform: Platform
 
-  constructor (tx: SqlTransaction, orm: RuntimeOrm, registry: Registry, issues: IssueList) {
+  /** `db`: its ORM and its one name resolver, shared with the reads. */
+  constructor (tx: SqlTransaction, db: Pick<Database, 'orm' | 'names'>, registry: Registry, issues: IssueList) {
     this.tx = tx
-    this.orm = orm
+    this.orm = db.orm
     this.registry = registry
     this.issues = issues
-    this.#names = namesOf(orm)
-    this.#platform = orm.config.getPlatform()
+    this.#names = db.names
+    this.#platform = db.orm.config.getPlatform()
   }
 
   metadata (entityName: string): EntityMetadata<Entity> {

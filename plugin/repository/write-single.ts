@@ -10,7 +10,6 @@ import { NotFoundError, ValidationError } from '../errors.js'
 import { withoutLocale } from '../write-plan/plan.js'
 import type { Database } from './database.js'
 import type { WriteSession } from './write-session.js'
-import { SqlNames } from './read/names.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
 import { createEntry, createLocalization, updateEntry } from './write.js'
 import type { WriteContext } from './write.js'
@@ -32,7 +31,7 @@ export function singleTypeLocale (registry: Registry, model: ContentTypeModel, s
 
 /** The id of the single type's entry in `locale` (drafts included; null: any locale), or null. */
 export async function singleEntryId (db: Database, model: ContentTypeModel, locale: string | null): Promise<number | null> {
-  const { sql, params } = singleEntryQuery(namesOf(db), model, locale, '$1')
+  const { sql, params } = singleEntryQuery(db.names, model, locale, '$1')
   const [row] = await db.query(sql, params)
   return row === undefined ? null : Number(row.id)
 }
@@ -79,18 +78,6 @@ async function claimSingleEntry (session: WriteSession, model: ContentTypeModel,
   await session.lockNamed(model.uid)
   const { sql, params } = singleEntryQuery(session, model, locale, '?')
   if ((await session.select(sql, params)).length > 0) throw new SingleEntryExists()
-}
-
-/** One name cache per database, not one per request. */
-const NAMES = new WeakMap<Database, SqlNames>()
-
-function namesOf (db: Database): SqlNames {
-  let names = NAMES.get(db)
-  if (names === undefined) {
-    names = new SqlNames(db.orm.getMetadata())
-    NAMES.set(db, names)
-  }
-  return names
 }
 
 /** Where a statement's table and column names come from: ORM metadata, read side or write side. */

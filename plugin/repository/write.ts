@@ -63,7 +63,7 @@ export async function createEntry (
   // are known), no transaction is needed: the facts read and the data statement run alone.
   const alone = hooks.before === undefined && hooks.after === undefined && !plans.late
   const write = async (tx: SqlTransaction): Promise<number> => {
-    const session = new WriteSession(tx, db.orm, registry, plans.issues)
+    const session = new WriteSession(tx, db, registry, plans.issues)
     const { root } = await plans.inTransaction(null)
     await hooks.before?.(session, root)
     const id = await writeRow(session, root, creatorValues(session, model, context, ['createdBy', 'updatedBy']))
@@ -135,7 +135,7 @@ export async function updateEntry (
   const previousColumns = observer?.wantsPublication(model) === true ? ['publishedAt'] : []
   const lockFirst = plans.late || previousColumns.length > 0
   return await inTransaction(db, plans, async tx => {
-    const session = new WriteSession(tx, db.orm, registry, plans.issues)
+    const session = new WriteSession(tx, db, registry, plans.issues)
     const previous = lockFirst ? await lockEntry(session, model, id, previousColumns) : undefined
     const { root, sentLocale } = await plans.inTransaction(id, previous)
     const shared = sentSharedAttributes(root)
@@ -160,7 +160,7 @@ export async function deleteEntry (
 ): Promise<void> {
   const { observer } = context
   await inTransaction(db, null, async tx => {
-    const session = new WriteSession(tx, db.orm, registry, new IssueList())
+    const session = new WriteSession(tx, db, registry, new IssueList())
     await lockEntry(session, model, id)
     await observer?.before({ action: 'delete', id, data: null })
     session.deletes.rows(model.uid, [id])

@@ -69,7 +69,7 @@ export type HandlerName = Exclude<keyof CoreHandlers, 'createLocalization'>
 
 export function authorize (request: FastifyRequest, model: ContentTypeModel, action: ContentAction): Caller {
   const caller = callerOf(request)
-  if (!caller.ability.can(model.uid, action)) throw new ForbiddenError(`Forbidden: ${action} on ${model.pluralName}`)
+  if (!caller.ability.can(model.uid, action)) throw new ForbiddenError()
   return caller
 }
 

@@ -11,9 +11,9 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import { ForbiddenError } from '../errors.js'
 
 export function requireUploadAction (request: FastifyRequest, action: UploadAction): void {
-  if (!callerOf(request).ability.can(UPLOAD_UID, action)) throw new ForbiddenError(`Forbidden: ${action} on upload`)
+  if (!callerOf(request).ability.can(UPLOAD_UID, action)) throw new ForbiddenError()
 }
 
 export function requireEntryUpdate (request: FastifyRequest, model: ContentTypeModel): void {
-  if (!callerOf(request).ability.can(model.uid, 'update')) throw new ForbiddenError(`Forbidden: update on ${model.pluralName}`)
+  if (!callerOf(request).ability.can(model.uid, 'update')) throw new ForbiddenError()
 }

@@ -31,7 +31,7 @@ export interface FileRow {
 }
 
 async function inTransaction<T> (db: Database, registry: Registry, work: (session: WriteSession) => Promise<T>): Promise<T> {
-  return await db.transaction(async tx => await work(new WriteSession(tx, db.orm, registry, new IssueList())))
+  return await db.transaction(async tx => await work(new WriteSession(tx, db, registry, new IssueList())))
 }
 
 /** Inserts the files (and attaches them to `target`); answers their ids in order. */

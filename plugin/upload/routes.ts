@@ -7,7 +7,6 @@ import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
 import type { Database } from '../repository/database.js'
-import { SqlNames } from '../repository/read/names.js'
 import { entryId, requestQuery } from '../routes/request-query.js'
 import { ValidationError } from '../errors.js'
 import { requireUploadAction } from './access.js'
@@ -41,7 +40,7 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
   const context: UploadContext = {
     db,
     registry,
-    files: createFileReader({ db, registry, names: new SqlNames(db.orm.getMetadata()), maxPageSize }),
+    files: createFileReader({ db, registry, names: db.names, maxPageSize }),
     provider,
     options: upload
   }

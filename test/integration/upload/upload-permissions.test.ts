@@ -50,7 +50,8 @@ t.test('attaching to an entry takes update on its type; nothing is kept when ref
     ref: 'api::article.article', refId: String(article), field: 'cover'
   })
   t.equal(response.statusCode, 403)
-  t.match(response.json(), { error: { name: 'ForbiddenError', message: 'Forbidden: update on articles' } })
+  // Strapi v4's message, whatever the action: the refusal names nothing a caller could probe.
+  t.match(response.json(), { error: { name: 'ForbiddenError', message: 'Forbidden' } })
   t.same(storedOnDisk(), before)
 })
 
