@@ -161,6 +161,11 @@ export function isWritableAttribute (attribute: Attribute): boolean {
   return attribute.kind === 'scalar' ? attribute.writable : !attribute.system
 }
 
+/** Whether a relation or media field holds a list (to-many, multiple) rather than one entry. */
+export function isToMany (attribute: RelationAttribute | MediaAttribute): boolean {
+  return attribute.kind === 'media' ? attribute.multiple : attribute.toMany
+}
+
 /** Names of the attributes a localized type shares across its localization group (`localized: false`). */
 export function sharedAttributeNames (model: ContentTypeModel): ReadonlySet<string> {
   const names = new Set<string>()

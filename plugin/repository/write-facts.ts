@@ -6,13 +6,12 @@
  * only on the plan, so the whole tree is asked at once; the checks then look the answers up
  * synchronously, in the order they report problems.
  */
+import { isToMany } from '../content-types/model.js'
 import type { LinkSide } from '../content-types/model.js'
 import type { ComponentListWrite, LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
 import type { Row } from './database.js'
 import { connectableIds } from './write-link-order.js'
-import { isToMany } from './write-links.js'
 import type { WriteSession } from './write-session.js'
-import { needsUniqueCheck } from './write-unique.js'
 import { intArray } from './write-sql.js'
 
 /** A link row as seen from the side being written. */
@@ -34,6 +33,12 @@ export interface CurrentItem {
 /** A row that a relation or media attribute refers to; `mime` is read for files only. */
 export interface ReferencedRow {
   mime: string | null
+}
+
+/** Whether a sent value is checked for uniqueness before the write (by the facts read). */
+export function needsUniqueCheck ({ attribute, value }: ScalarWrite): boolean {
+  // JSON columns are left to the index: an object in a filter means a JSON path query.
+  return attribute.unique && value !== null && attribute.type !== 'json' && attribute.type !== 'array'
 }
 
 export interface WriteFacts {

@@ -11,6 +11,7 @@
  * entry first unlinks it from its previous owner.
  */
 import { mediaKindOf } from '../content-types/media-kind.js'
+import { isToMany } from '../content-types/model.js'
 import type { MediaAttribute, RelationAttribute } from '../content-types/model.js'
 import type { InputPath, LinkWrite, RowPlan } from '../write-plan/plan.js'
 import type { WriteFacts } from './write-facts.js'
@@ -64,10 +65,6 @@ export function prepareLinks (session: WriteSession, facts: WriteFacts, row: Row
       })
     }
   }
-}
-
-export function isToMany (attribute: LinkAttribute): boolean {
-  return attribute.kind === 'media' ? attribute.multiple : attribute.toMany
 }
 
 /** A new link joins the end of a list on the other side when that side is a list of a two-way relation. */

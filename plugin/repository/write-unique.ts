@@ -3,7 +3,8 @@
  * taken (the database's unique index still has the last word, see write-errors), and the
  * numeric suffix that makes a generated uid unique.
  */
-import type { ColumnValue, RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
+import type { ColumnValue, RowPlan, UidToGenerate } from '../write-plan/plan.js'
+import { needsUniqueCheck } from './write-facts.js'
 import type { WriteFacts } from './write-facts.js'
 import type { WriteSession } from './write-session.js'
 
@@ -20,12 +21,6 @@ export class ClaimedValues {
     this.#claimed.add(key)
     return true
   }
-}
-
-/** Whether a sent value is checked before the write. */
-export function needsUniqueCheck ({ attribute, value }: ScalarWrite): boolean {
-  // JSON columns are left to the index: an object in a filter means a JSON path query.
-  return attribute.unique && value !== null && attribute.type !== 'json' && attribute.type !== 'array'
 }
 
 export function checkUniqueValues (session: WriteSession, facts: WriteFacts, row: RowPlan, claimed: ClaimedValues): void {

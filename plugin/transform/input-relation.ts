@@ -10,6 +10,7 @@
  * so it cannot safely stand for the whole list. A media list may name a file twice; it is
  * linked once, where it first appears (Strapi does the same).
  */
+import { isToMany } from '../content-types/model.js'
 import type { MediaAttribute, RelationAttribute } from '../content-types/model.js'
 import type { IssueList } from '../write-plan/issues.js'
 import type { ConnectItem, ConnectPosition, InputPath, LinkOperation, LinkWrite } from '../write-plan/plan.js'
@@ -27,7 +28,7 @@ export function planLink (
   issues: IssueList,
   strict = false
 ): LinkWrite | null {
-  const toMany = attribute.kind === 'media' ? attribute.multiple : attribute.toMany
+  const toMany = isToMany(attribute)
   if (!strict && isReadShape(raw)) return null
   const operation = readOperation(raw, { path, issues, repeats: attribute.kind === 'media' ? 'merge' : 'refuse' })
   if (operation === null) return null

@@ -7,6 +7,7 @@
  * populates take the ids of the rows above them as their owners, so three levels cost three
  * passes, not one subquery per row of each level. Still one statement, same JSON text.
  */
+import { isToMany } from '../../content-types/model.js'
 import type { ComponentAttribute, DynamicZoneAttribute, MediaAttribute, RelationAttribute } from '../../content-types/model.js'
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
 import { EMPTY_JSON_ARRAY, componentObject, zoneItemObject } from './entry-shape.js'
@@ -84,7 +85,7 @@ export class PagePopulate {
     const { entry, from } = this.#render(staged, child => entryJson(scope, staged.row, populate, null, { populator: this.populator(child) }))
     // Links appended without a position share the largest one and keep insertion order (link id).
     const order = orderItems(scope, staged.row, populate.sort, populate.sort.length === 0 ? [`${staged.order} asc`, `${staged.linkId} asc`] : [])
-    const toMany = attribute.kind === 'relation' ? attribute.toMany : attribute.multiple
+    const toMany = isToMany(attribute)
     if (!toMany) return scope.shape.relation(this.#joined(level, firstPerOwner(staged, entry, from, order)))
     return scope.shape.relation(`coalesce(${this.#joined(level, arrayPerOwner(staged, entry, from, order))}, ${EMPTY_JSON_ARRAY})`)
   }

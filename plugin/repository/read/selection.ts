@@ -4,6 +4,7 @@
  * subqueries by default, a page's set-wise reads from ./page-populate.ts.
  * Private and password attributes are skipped here whatever the tree says.
  */
+import { isToMany } from '../../content-types/model.js'
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import type {
   ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, RelationAttribute
@@ -81,7 +82,7 @@ function relationJson (scope: StatementScope, parent: RowRef, attribute: Relatio
   const target = scope.registry.model(attribute.target)
   const linked = linkedRows(scope, attribute.link, parent, target)
   const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
-  const toMany = attribute.kind === 'relation' ? attribute.toMany : attribute.multiple
+  const toMany = isToMany(attribute)
   if (populate.count) {
     return scope.shape.count(`(select count(*) ${linked.from}${whereClause(conditions)})`)
   }
