@@ -122,7 +122,8 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   const compiler = readCompiler(registry, db.names)
   const content = repositories({ db, registry, reader: createReader(db, compiler, shared?.cache ?? null) })
   // Hooks and listeners see the entry as committed, never a cached answer from before.
-  const lifecycles = new EntryLifecycles({ registry, reader: createReader(db, compiler), lifecycles: options.lifecycles, events })
+  const committed = repositories({ db, registry, reader: createReader(db, compiler) })
+  const lifecycles = new EntryLifecycles({ registry, repositories: committed, lifecycles: options.lifecycles, events })
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
