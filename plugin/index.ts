@@ -16,6 +16,7 @@ import type { Database, RuntimeOrm } from './repository/database.js'
 import { idempotencyEntity } from './repository/idempotency.js'
 import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/reader.js'
+import { repositories } from './repository/repositories.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
 import { registerHealthRoutes } from './routes/health.js'
@@ -119,9 +120,10 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   const shared = options.cache.responses === null ? null : await openSharedCache(db, options.cache.responses, options.database.url)
   if (shared !== null) app.addHook('onClose', async () => { await shared.close() })
   const compiler = readCompiler(registry, db.names)
-  const reader = createReader(db, compiler, shared?.cache ?? null)
+  const content = repositories({ db, registry, reader: createReader(db, compiler, shared?.cache ?? null) })
   // Hooks and listeners see the entry as committed, never a cached answer from before.
-  const lifecycles = new EntryLifecycles({ registry, reader: createReader(db, compiler), lifecycles: options.lifecycles, events })
+  const committed = repositories({ db, registry, reader: createReader(db, compiler) })
+  const lifecycles = new EntryLifecycles({ registry, repositories: committed, lifecycles: options.lifecycles, events })
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
@@ -136,7 +138,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
       if (shared !== null) installLocalInvalidation(child, shared.cache)
       installApiAccess(child, { db, registry, options, services: access, signer })
       const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
-      registerContentTypeRoutes(child, { registry, db, reader, options, controllers, reads, lifecycles })
+      registerContentTypeRoutes(child, { registry, repositories: content, options, controllers, reads, lifecycles })
       if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
     }, { prefix: options.prefix })
   })

@@ -23,7 +23,7 @@ import type { Registry } from '../content-types/registry.js'
 import { compileEntryQuery } from '../query/compile-query.js'
 import type { EntryQuery } from '../query/tree.js'
 import type { Row } from '../repository/database.js'
-import type { Reader } from '../repository/reader.js'
+import type { Repositories } from '../repository/repositories.js'
 import type { ObservedWrite, WriteAction, WriteObserver } from '../repository/write-observer.js'
 import { flatEntry } from '../transform/flat-entry.js'
 import { emitEntryEvent } from './content-events.js'
@@ -33,7 +33,8 @@ import type { ContentTypeLifecycles, LifecycleEvent, LifecycleHookName, Lifecycl
 
 export interface LifecyclesContext {
   registry: Registry
-  reader: Reader
+  /** Reads the entry as committed: repositories whose reader skips the response cache. */
+  repositories: Repositories
   lifecycles: LifecyclesOption
   events: ContentEvents
 }
@@ -71,7 +72,8 @@ export class EntryLifecycles {
   #typeLifecycles (model: ContentTypeModel): TypeLifecycles {
     let found = this.#types.get(model.uid)
     if (found === undefined) {
-      const { registry, reader, lifecycles } = this.#context
+      const { registry, repositories, lifecycles } = this.#context
+      const repository = repositories.for(model)
       // One query object per type, so the reader compiles its statement once.
       const query: EntryQuery = { ...compileEntryQuery(registry, model, {}), publicationState: 'preview' }
       found = {
@@ -79,7 +81,7 @@ export class EntryLifecycles {
         hooks: lifecycles[model.uid] ?? {},
         eventModel: eventModel(model),
         read: async (id) => {
-          const json = await reader.entry(model, id, query)
+          const json = await repository.entry(id, query)
           return json === null ? null : flatEntry(json)
         }
       }

@@ -12,7 +12,7 @@ import type { Database } from './database.js'
 import type { WriteSession } from './write-session.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../i18n/locale-settings.js'
 import { createEntry, createLocalization, updateEntry } from './write.js'
-import type { WriteContext } from './write.js'
+import type { EntryTarget, WriteContext } from './write.js'
 
 /** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
 class SingleEntryExists extends Error {}
@@ -36,9 +36,14 @@ export async function singleEntryId (db: Database, model: ContentTypeModel, loca
   return row === undefined ? null : Number(row.id)
 }
 
-export async function writeSingleEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext
-): Promise<number> {
+export interface SingleWrite {
+  body: unknown
+  context: WriteContext
+}
+
+/** The PUT of a single type: an update of its entry (in the locale sent) when there is one, else a create. */
+export async function writeSingleEntry (target: EntryTarget, { body, context }: SingleWrite): Promise<number> {
+  const { db, registry, model } = target
   const data = context.planner.data(body)
   const locale = 'locale' in data
     ? singleTypeLocale(registry, model, data.locale, ['locale'])
@@ -48,18 +53,23 @@ export async function writeSingleEntry (
     const id = await singleEntryId(db, model, locale)
     try {
       // `data.locale` picks a localized type's entry; elsewhere it is an unknown key, a 400 like on create.
-      if (id !== null) return await updateEntry(db, registry, model, id, { data: locale === null ? data : withoutLocale(data) }, context)
+      if (id !== null) return await updateEntry(target, { id, body: { data: locale === null ? data : withoutLocale(data) }, context })
       // A localized single type's entries are the localizations of one another: a new locale
       // joins them and takes the attributes they share, like POST /:id/localizations.
       const member = locale === null ? null : await singleEntryId(db, model, null)
       if (member !== null) {
-        return await createLocalization(db, registry, model, member, { data: { ...data, locale } }, context, async session => {
-          await claimSingleEntry(session, model, locale)
+        return await createLocalization(target, {
+          sourceId: member,
+          body: { data: { ...data, locale } },
+          context,
+          claim: async session => { await claimSingleEntry(session, model, locale) }
         })
       }
-      return await createEntry(db, registry, model, { data: locale === null ? data : { ...data, locale } }, context, {
+      return await createEntry(target, {
+        body: { data: locale === null ? data : { ...data, locale } },
+        context,
         // The first entry of all: none may have appeared meanwhile, in this locale or another.
-        before: async (session) => { await claimSingleEntry(session, model, null) }
+        hooks: { before: async (session) => { await claimSingleEntry(session, model, null) } }
       })
     } catch (error) {
       // Deleted since it was found, or created since it was not: look again.

@@ -46,9 +46,23 @@ export interface CreateHooks {
   after?: (session: WriteSession, id: number) => Promise<void>
 }
 
+/** The entries one write is about: a content type of `registry`, stored in `db`. */
+export interface EntryTarget {
+  db: Database
+  registry: Registry
+  model: ContentTypeModel
+}
+
+export interface CreateWrite {
+  body: unknown
+  context: WriteContext
+  hooks?: CreateHooks
+  /** Where the new entry's locale comes from; by default the request's `locale` query parameter. */
+  locale?: LocaleInput
+}
+
 export async function createEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, body: unknown, context: WriteContext,
-  hooks: CreateHooks = {}, locale: LocaleInput = { query: context.locale }
+  { db, registry, model }: EntryTarget, { body, context, hooks = {}, locale = { query: context.locale } }: CreateWrite
 ): Promise<number> {
   const plans = new WritePlans({
     body,
@@ -82,46 +96,61 @@ export async function createEntry (
 /** A write sent without a transaction found it needs two data-modifying statements: it starts again inside one. */
 class NeedsTransaction extends Error {}
 
+export interface LocalizationWrite {
+  /** The entry whose localization group the new entry joins. */
+  sourceId: number
+  body: unknown
+  context: WriteContext
+  /** Work before anything else in the transaction (a single type's lock). */
+  claim?: (session: WriteSession) => Promise<void>
+}
+
 /**
  * Creates the `locale` version of entry `sourceId` (DECISIONS §6): a new entry, in the
  * same transaction joined to the source's localization group. A locale the group already
- * has is a 400; a missing source a 404. `claim`: work before anything else in the transaction
- * (a single type's lock).
+ * has is a 400; a missing source a 404.
  */
-export async function createLocalization (
-  db: Database, registry: Registry, model: ContentTypeModel, sourceId: number, body: unknown, context: WriteContext,
-  claim?: (session: WriteSession) => Promise<void>
-): Promise<number> {
+export async function createLocalization (target: EntryTarget, { sourceId, body, context, claim }: LocalizationWrite): Promise<number> {
+  const { model } = target
   let group: LocalizationMember[] = []
   let sent: string[] = []
-  return await createEntry(db, registry, model, body, context, {
-    before: async (session, root) => {
-      await claim?.(session)
-      if (!isRowId(sourceId)) throw new NotFoundError()
-      group = await lockLocalizationGroup(session, model, sourceId, true)
-      const locale = root.scalars.find(write => write.attribute.name === 'locale')
-      if (locale !== undefined && group.some(member => member.locale === locale.value)) {
-        session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
+  return await createEntry(target, {
+    body,
+    context,
+    locale: { query: context.locale, localization: true },
+    hooks: {
+      before: async (session, root) => {
+        await claim?.(session)
+        if (!isRowId(sourceId)) throw new NotFoundError()
+        group = await lockLocalizationGroup(session, model, sourceId, true)
+        const locale = root.scalars.find(write => write.attribute.name === 'locale')
+        if (locale !== undefined && group.some(member => member.locale === locale.value)) {
+          session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
+        }
+        sent = sentSharedAttributes(root)
+        // What the group holds of the shared attributes sent goes with the data statement; the new entry's copies replace it.
+        dropSharedData(session, model, group.map(member => member.id), sent)
+      },
+      after: async (session, id) => {
+        // Shared attributes: the unsent ones come from the source, the sent ones go to the whole group.
+        const unsent = [...sharedAttributeNames(model)].filter(name => !sent.includes(name))
+        await copySharedAttributes(session, model, [
+          { from: sourceId, to: [id], names: unsent, touch: false },
+          { from: id, to: group.map(member => member.id), names: sent, touch: true }
+        ], [joinLocalizationGroup(session, model, id, group)])
       }
-      sent = sentSharedAttributes(root)
-      // What the group holds of the shared attributes sent goes with the data statement; the new entry's copies replace it.
-      dropSharedData(session, model, group.map(member => member.id), sent)
-    },
-    after: async (session, id) => {
-      // Shared attributes: the unsent ones come from the source, the sent ones go to the whole group.
-      const unsent = [...sharedAttributeNames(model)].filter(name => !sent.includes(name))
-      await copySharedAttributes(session, model, [
-        { from: sourceId, to: [id], names: unsent, touch: false },
-        { from: id, to: group.map(member => member.id), names: sent, touch: true }
-      ], [joinLocalizationGroup(session, model, id, group)])
     }
-  }, { query: context.locale, localization: true })
+  })
+}
+
+export interface UpdateWrite {
+  id: number
+  body: unknown
+  context: WriteContext
 }
 
 /** Partial update: unsent attributes are kept; `updatedAt` always moves. */
-export async function updateEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, id: number, body: unknown, context: WriteContext
-): Promise<number> {
+export async function updateEntry ({ db, registry, model }: EntryTarget, { id, body, context }: UpdateWrite): Promise<number> {
   const { observer } = context
   const plans = new WritePlans({
     body,
@@ -154,10 +183,13 @@ export async function updateEntry (
   })
 }
 
+export interface DeleteWrite {
+  id: number
+  context?: Pick<WriteContext, 'observer'>
+}
+
 /** Deletes the entry and every component row nested in it; its link rows go by FK cascade. */
-export async function deleteEntry (
-  db: Database, registry: Registry, model: ContentTypeModel, id: number, context: Pick<WriteContext, 'observer'> = {}
-): Promise<void> {
+export async function deleteEntry ({ db, registry, model }: EntryTarget, { id, context = {} }: DeleteWrite): Promise<void> {
   const { observer } = context
   await inTransaction(db, null, async tx => {
     const session = new WriteSession(tx, db, registry, new IssueList())

@@ -20,10 +20,8 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Leniency } from '../query/leniency.js'
 import type { IgnoredKeyLog } from './ignored-key-log.js'
 import { BoundedCache } from '../query/bounded-cache.js'
-import type { Database } from '../repository/database.js'
-import type { Reader } from '../repository/reader.js'
 import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/idempotency.js'
-import { createEntry, createLocalization, deleteEntry, updateEntry } from '../repository/write.js'
+import type { Repositories } from '../repository/repositories.js'
 import type { WriteContext } from '../repository/write.js'
 import { bareEntryBody } from '../transform/bare-entry.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
@@ -37,8 +35,8 @@ import type { EntryPlanner } from '../write-plan/plan.js'
 
 export interface CoreContext {
   registry: Registry
-  db: Database
-  reader: Reader
+  /** Each content type's reads and writes. */
+  repositories: Repositories
   options: ResolvedOptions
   reads: ReadRouting
   /** Where lenient compiles report the keys they ignored. */
@@ -123,7 +121,8 @@ export interface HandlerTools {
 
 /** What the handlers of one content type share: its query caches, and how a write answers. */
 export function handlerTools (context: CoreContext, model: ContentTypeModel): HandlerTools {
-  const { registry, reader, options } = context
+  const { registry, options } = context
+  const repository = context.repositories.for(model)
   const planner = entryPlanner({ registry, model, strict: options.strict })
   const listQueries = new BoundedCache<QueryTree>(QUERY_CACHE_BOUNDS)
   const entryQueries = new BoundedCache<EntryQuery>(QUERY_CACHE_BOUNDS)
@@ -153,7 +152,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
 
   /** Writes answer what was written, drafts included. */
   const writtenEntry = async (query: EntryQuery, id: number, bare = false): Promise<string> => {
-    const data = await reader.entry(model, id, query)
+    const data = await repository.entry(id, query)
     if (data === null) throw new NotFoundError()
     return bare ? bareEntryBody(registry, model, data) : entryBody(data)
   }
@@ -172,7 +171,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     const answer = await writtenEntry(entryQuery(request, caller, 'preview'), id)
     const observer = context.lifecycles.watch(model, request.log)
     await observer.beforeDelete(id)
-    await deleteEntry(context.db, registry, model, id, { observer })
+    await repository.delete({ id, context: { observer } })
     await observer.afterCommit(id)
     return answer
   }
@@ -181,20 +180,20 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
 }
 
 export function coreHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
-  const { registry, db, reader } = context
+  const repository = context.repositories.for(model)
   const { listQuery, entryQuery, written, deleted } = handlerTools(context, model)
   const sweep = sweepCounter()
   return {
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')
       const tree = listQuery(request, caller, findOptions.creatorFields === true)
-      const { data, total } = await reader.list(model, tree, context.reads.readOptions(request))
+      const { data, total } = await repository.list(tree, context.reads.readOptions(request))
       return listBody(data, listMeta(tree.pagination, total))
     },
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
       const id = entryId(request)
-      const data = await reader.entry(model, id, entryQuery(request, caller), context.reads.readOptions(request))
+      const data = await repository.entry(id, entryQuery(request, caller), context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
       return entryBody(data)
     },
@@ -202,9 +201,9 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const caller = authorize(request, model, 'create')
       const key = idempotencyKeyOf(request, caller, model)
       return await written(request, caller, async (body, writer) => {
-        if (key === null) return await createEntry(db, registry, model, body, writer)
+        if (key === null) return await repository.create({ body, context: writer })
         try {
-          return await createEntry(db, registry, model, body, writer, idempotentCreate(key, sweep))
+          return await repository.create({ body, context: writer, hooks: idempotentCreate(key, sweep) })
         } catch (error) {
           if (error instanceof IdempotentReplay) return error.entryId
           throw error
@@ -214,7 +213,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async update (request) {
       const caller = authorize(request, model, 'update')
       const id = entryId(request)
-      return await written(request, caller, async (body, writer) => await updateEntry(db, registry, model, id, body, writer))
+      return await written(request, caller, async (body, writer) => await repository.update({ id, body, context: writer }))
     },
     async delete (request) {
       const caller = authorize(request, model, 'delete')
@@ -223,7 +222,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async createLocalization (request) {
       const caller = authorize(request, model, 'create')
       const sourceId = entryId(request)
-      return await written(request, caller, async (body, writer) => await createLocalization(db, registry, model, sourceId, body, writer),
+      return await written(request, caller, async (body, writer) => await repository.localize({ sourceId, body, context: writer }),
         { body: localizationBody(request.body), bare: true })
     }
   }

@@ -6,7 +6,7 @@
  */
 import { NotFoundError } from '../errors.js'
 import type { ContentTypeModel } from '../content-types/model.js'
-import { singleEntryId, singleTypeLocale, writeSingleEntry } from '../repository/write-single.js'
+import { singleTypeLocale } from '../repository/write-single.js'
 import { entryBody } from '../transform/envelope.js'
 import type { CoreContext, CoreHandlers } from './core-handlers.js'
 import { authorize, handlerTools } from './core-handlers.js'
@@ -18,7 +18,8 @@ async function notARoute (): Promise<string> {
 }
 
 export function singleTypeHandlers (context: CoreContext, model: ContentTypeModel): CoreHandlers {
-  const { registry, db, reader } = context
+  const { registry } = context
+  const repository = context.repositories.for(model)
   const { entryQuery, written, deleted } = handlerTools(context, model)
   const queryLocale = (request: Parameters<CoreHandlers['find']>[0]): string | null =>
     singleTypeLocale(registry, model, requestQuery(request).locale)
@@ -26,17 +27,17 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
   return {
     async find (request) {
       const caller = authorize(request, model, 'find')
-      const data = await reader.single(model, queryLocale(request), entryQuery(request, caller), context.reads.readOptions(request))
+      const data = await repository.single(queryLocale(request), entryQuery(request, caller), context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
       return entryBody(data)
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
-      return await written(request, caller, async (body, writer) => await writeSingleEntry(db, registry, model, body, writer))
+      return await written(request, caller, async (body, writer) => await repository.writeSingle({ body, context: writer }))
     },
     async delete (request) {
       const caller = authorize(request, model, 'delete')
-      const id = await singleEntryId(db, model, queryLocale(request))
+      const id = await repository.singleId(queryLocale(request))
       if (id === null) throw new NotFoundError()
       return await deleted(request, caller, id)
     },

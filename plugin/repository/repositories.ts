@@ -1,0 +1,96 @@
+/**
+ * The per-type face of the repository: what a content type's handlers read and write,
+ * bound once to the database, the registry and the model, so no caller carries them around.
+ * Each write takes one options object; the body is planned by `context.planner`, handed
+ * in by the route (the repository never imports the layers above it).
+ */
+import type { ContentTypeModel } from '../content-types/model.js'
+import type { Registry } from '../content-types/registry.js'
+import type { EntryQuery, QueryTree } from '../query/tree.js'
+import type { Database, QueryOptions } from './database.js'
+import type { ListResult, Reader } from './reader.js'
+import { singleEntryId, writeSingleEntry } from './write-single.js'
+import type { SingleWrite } from './write-single.js'
+import { createEntry, createLocalization, deleteEntry, updateEntry } from './write.js'
+import type { CreateWrite, DeleteWrite, LocalizationWrite, UpdateWrite } from './write.js'
+
+export interface ContentRepository {
+  readonly model: ContentTypeModel
+  list: (tree: QueryTree, options?: QueryOptions) => Promise<ListResult>
+  /** JSON text of entry `id`, or null when it does not exist (or is hidden). */
+  entry: (id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
+  /** Answers the new entry's id. */
+  create: (write: CreateWrite) => Promise<number>
+  /** Answers the entry's id; 404 when it does not exist. */
+  update: (write: UpdateWrite) => Promise<number>
+  delete: (write: DeleteWrite) => Promise<void>
+  /** A new localization of entry `sourceId` (localized types); answers its id. */
+  localize: (write: LocalizationWrite) => Promise<number>
+  /** Single types: JSON text of the entry (in `locale` when localized), or null. */
+  single: (locale: string | null, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
+  /** Single types: the id of the entry in `locale` (null: in any locale), drafts included, or null. */
+  singleId: (locale: string | null) => Promise<number | null>
+  /** Single types: the PUT, an update of the entry when there is one, else its create; answers its id. */
+  writeSingle: (write: SingleWrite) => Promise<number>
+}
+
+export interface Repositories {
+  /** The repository of a content type this registry serves (a model or its uid); the same object on every call. */
+  for: (model: ContentTypeModel | string) => ContentRepository
+}
+
+export interface RepositoriesContext {
+  db: Database
+  registry: Registry
+  /** Reads of the content API (through the response cache when there is one). */
+  reader: Reader
+}
+
+/** Built once per plugin instance; each type's repository is made on first use. */
+export function repositories (context: RepositoriesContext): Repositories {
+  const made = new Map<string, ContentRepository>()
+  return {
+    for (model) {
+      const uid = typeof model === 'string' ? model : model.uid
+      let repository = made.get(uid)
+      if (repository === undefined) {
+        repository = contentRepository(context, servedModel(context.registry, model))
+        made.set(uid, repository)
+      } else if (typeof model !== 'string' && model !== repository.model) {
+        throw unserved(uid)
+      }
+      return repository
+    }
+  }
+}
+
+/**
+ * The registry's own model: a uid it does not serve, a plugin type (users, files: their own
+ * routes write them) or a model of another registry has no content repository here.
+ */
+function servedModel (registry: Registry, model: ContentTypeModel | string): ContentTypeModel {
+  const uid = typeof model === 'string' ? model : model.uid
+  const served = registry.contentTypes.get(uid)
+  if (served === undefined || (typeof model !== 'string' && model !== served)) throw unserved(uid)
+  return served
+}
+
+function unserved (uid: string): Error {
+  return new Error(`No content repository for "${uid}": not a content type served by this registry`)
+}
+
+function contentRepository ({ db, registry, reader }: RepositoriesContext, model: ContentTypeModel): ContentRepository {
+  const target = { db, registry, model }
+  return {
+    model,
+    list: async (tree, options) => await reader.list(model, tree, options),
+    entry: async (id, query, options) => await reader.entry(model, id, query, options),
+    create: async (write) => await createEntry(target, write),
+    update: async (write) => await updateEntry(target, write),
+    delete: async (write) => { await deleteEntry(target, write) },
+    localize: async (write) => await createLocalization(target, write),
+    single: async (locale, query, options) => await reader.single(model, locale, query, options),
+    singleId: async (locale) => await singleEntryId(db, model, locale),
+    writeSingle: async (write) => await writeSingleEntry(target, write)
+  }
+}
