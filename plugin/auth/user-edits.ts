@@ -11,7 +11,7 @@ import type { ValidationIssue } from '../errors.js'
 import type { Database, SqlTransaction } from '../repository/database.js'
 import type { SqlNames } from '../repository/read/names.js'
 import { isPlainObject } from '../transform/input-relation.js'
-import { checkScalarValue } from '../transform/input-scalar.js'
+import { checkScalarValue } from '../content-types/attributes.js'
 import { ROLE_ENTITY } from './entities.js'
 import { hashPassword } from './passwords.js'
 

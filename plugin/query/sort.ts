@@ -3,6 +3,7 @@
  * the object form `sort[author][name]=asc`. A path may cross to-one relations, single media
  * and single components only: a to-many step has no one value to order by.
  */
+import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { Model } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { AttributePath, SortDirection, SortTerm } from './tree.js'
@@ -79,7 +80,7 @@ function resolvePath (scope: Scope, names: string[], path: KeyPath): AttributePa
     const last = index === names.length - 1
     if (attribute.kind === 'scalar') {
       if (!last) throw invalidParameter(path, name, 'a scalar attribute has no attributes to sort by')
-      if (attribute.type === 'json' || attribute.type === 'array') throw invalidParameter(path, name, `${attribute.type} attributes cannot be sorted`)
+      if (!SCALAR_TYPE_INFO[attribute.type].sortable) throw invalidParameter(path, name, `${attribute.type} attributes cannot be sorted`)
       return
     }
     if (last) throw invalidParameter(path, name, 'sort by one of its attributes, e.g. sort=<relation>.<field>')
