@@ -172,6 +172,11 @@ export function isToMany (attribute: RelationAttribute | MediaAttribute): boolea
   return attribute.kind === 'media' ? attribute.multiple : attribute.toMany
 }
 
+/** The uid of the model a relation, media or single-component attribute links to. */
+export function targetUid (attribute: RelationAttribute | MediaAttribute | ComponentAttribute): string {
+  return attribute.kind === 'component' ? attribute.component : attribute.target
+}
+
 /** Names of the attributes a localized type shares across its localization group (`localized: false`). */
 export function sharedAttributeNames (model: ContentTypeModel): ReadonlySet<string> {
   const names = new Set<string>()

@@ -5,6 +5,7 @@
  */
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { Model } from '../content-types/model.js'
+import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { AttributePath, SortDirection, SortTerm } from './tree.js'
 import { findAttribute, targetModel } from './fields.js'
@@ -85,7 +86,7 @@ function resolvePath (scope: Scope, names: string[], path: KeyPath): AttributePa
     }
     if (last) throw invalidParameter(path, name, 'sort by one of its attributes, e.g. sort=<relation>.<field>')
     if (attribute.kind === 'dynamiczone') throw invalidParameter(path, name, 'dynamic zones cannot be sorted by')
-    const many = attribute.kind === 'relation' ? attribute.toMany : attribute.kind === 'media' ? attribute.multiple : attribute.repeatable
+    const many = attribute.kind === 'component' ? attribute.repeatable : isToMany(attribute)
     if (many) throw invalidParameter(path, name, 'cannot sort by an attribute of a to-many relation, multiple media or repeatable component')
     model = targetModel(scope.registry, attribute)
   })
