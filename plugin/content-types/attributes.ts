@@ -66,7 +66,7 @@ export interface ScalarTypeInfo {
 }
 
 /** Characters a uid may hold (Strapi's default uid rule). */
-export const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/
+const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/
 
 /** The column of string, email, password, uid and enumeration values is varchar(255). */
 const VARCHAR_CHARS = 255
@@ -75,14 +75,11 @@ const asIs = (column: string): string => column
 const isoUtc = (column: string): string =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-const ISO_UTC_NOTE = 'ISO 8601 in UTC with milliseconds'
-const string = (): TSchema => Type.String()
-
 const textFamily = {
   group: 'string', ormType: 'string', columnType: 'varchar(255)', toJson: asIs, textual: true, ordered: true,
   comparable: true, sortable: true, takesLength: true, slugSource: true, enumerated: false, customFieldStorage: true,
   parse: coerceText, check: textValue({ maxChars: VARCHAR_CHARS }), inputSchema: textInput({ maxChars: VARCHAR_CHARS }),
-  outputSchema: string, outputType: 'string'
+  outputSchema: () => Type.String(), outputType: 'string'
 } as const satisfies ScalarTypeInfo
 
 const longText = { ...textFamily, ormType: 'text', columnType: 'text', check: textValue(), inputSchema: textInput() } satisfies ScalarTypeInfo
@@ -101,8 +98,9 @@ const calendar = {
 } as const
 
 const dateTime = {
-  ...calendar, ormType: 'datetime', columnType: 'timestamptz(3)', toJson: isoUtc, parse: coerceDateTime, check: instantValue, inputSchema: dateTimeInput,
-  outputSchema: () => Type.String({ format: 'date-time' }), outputType: 'string', outputNote: ISO_UTC_NOTE, inputNote: 'ISO 8601'
+  ...calendar, ormType: 'datetime', columnType: 'timestamptz(3)', toJson: isoUtc,
+  parse: coerceDateTime, check: instantValue, inputSchema: dateTimeInput,
+  outputSchema: () => Type.String({ format: 'date-time' }), outputType: 'string', outputNote: 'ISO 8601 in UTC with milliseconds', inputNote: 'ISO 8601'
 } as const satisfies ScalarTypeInfo
 
 const numberFamily = {
