@@ -120,7 +120,7 @@ export function scalarAttribute (
     if (typeof declared.regex !== 'string') fail(context, '"regex" must be a string')
     try { RegExp(declared.regex) } catch { fail(context, `"regex" is not a valid regular expression: ${declared.regex}`) }
   }
-  if (declared.type === 'enumeration') {
+  if (info.enumerated) {
     if (!Array.isArray(declared.enum) || declared.enum.length === 0 || declared.enum.some(value => typeof value !== 'string' || value === '')) {
       fail(context, 'enumeration needs a non-empty "enum" list of strings')
     }
