@@ -1,36 +1,14 @@
 /**
  * Response schemas of entries (spec 2.2, 2.5 and DECISIONS §3). Scalars are typed by the
- * attribute table; populated attributes are optional because they appear only on request.
+ * attribute table (`content-types/attributes.ts`); populated attributes are optional
+ * because they appear only on request.
  * Private attributes are absent from the schema as from every answer.
  */
 import { Type } from '@sinclair/typebox'
 import type { TSchema } from '@sinclair/typebox'
-import type { ScalarType } from '../plugin/content-types/definition.js'
+import { SCALAR_TYPE_INFO } from '../plugin/content-types/attributes.js'
 import type { Attribute, Model, Registry } from './model-types.js'
 import { modelSchemaName, schemaId } from './ids.js'
-
-const SCALAR_OUTPUT: Record<ScalarType, () => TSchema> = {
-  string: () => Type.String(),
-  text: () => Type.String(),
-  richtext: () => Type.String(),
-  enumeration: () => Type.String(),
-  email: () => Type.String({ format: 'email' }),
-  password: () => Type.String(),
-  uid: () => Type.String(),
-  date: () => Type.String({ format: 'date' }),
-  time: () => Type.String({ pattern: '^\\d{2}:\\d{2}:\\d{2}$' }),
-  datetime: () => Type.String({ format: 'date-time' }),
-  timestamp: () => Type.String({ format: 'date-time' }),
-  integer: () => Type.Integer(),
-  biginteger: () => Type.String({ pattern: '^-?\\d+$', description: 'A 64-bit integer, as a string so no digit is lost' }),
-  float: () => Type.Number(),
-  decimal: () => Type.Number(),
-  boolean: () => Type.Boolean(),
-  json: () => Type.Unknown(),
-  array: () => Type.Array(Type.Unknown()),
-  // Stored values are checked on write, but rows may come from elsewhere: typed loosely, as json.
-  blocks: () => Type.Unknown({ description: 'Rich text blocks: an array of block nodes, each with a string "type"' })
-}
 
 const nullable = (schema: TSchema): TSchema => Type.Union([schema, Type.Null()])
 
@@ -40,7 +18,7 @@ const ref = (model: Model, variant: 'Entry' | 'Component'): TSchema => Type.Unsa
 function attributeSchema (registry: Registry, attribute: Attribute): TSchema {
   switch (attribute.kind) {
     case 'scalar':
-      return nullable(SCALAR_OUTPUT[attribute.type]())
+      return nullable(SCALAR_TYPE_INFO[attribute.type].outputSchema())
     case 'relation': {
       const target = ref(registry.model(attribute.target), 'Entry')
       const count = Type.Object({ attributes: Type.Object({ count: Type.Integer() }) })
@@ -104,7 +82,7 @@ const flatEntity = (): TSchema => Type.Object({ id: Type.Integer() }, { addition
 function flatAttributeSchema (attribute: Attribute): TSchema {
   switch (attribute.kind) {
     case 'scalar':
-      return nullable(SCALAR_OUTPUT[attribute.type]())
+      return nullable(SCALAR_TYPE_INFO[attribute.type].outputSchema())
     case 'relation':
       return attribute.toMany ? Type.Array(flatEntity()) : nullable(flatEntity())
     case 'media':

@@ -13,12 +13,12 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import type {
   Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, ScalarAttribute
 } from '../plugin/content-types/model.js'
-import { isWritableAttribute, sharedAttributeNames } from '../plugin/content-types/model.js'
+import { isRequiredOnCreate, isWritableAttribute, sharedAttributeNames } from '../plugin/content-types/model.js'
 import type { Registry } from '../plugin/content-types/registry.js'
 import { IGNORED_ENTRY_KEYS } from '../plugin/transform/input.js'
 import type { LocaleSettings } from '../plugin/i18n/locale-settings.js'
-import { UID_PATTERN, VARCHAR_LIMIT, VARCHAR_TYPES } from '../plugin/transform/input-scalar.js'
-import { EMAIL_PATTERN } from '../plugin/content-types/email.js'
+import { SCALAR_TYPE_INFO } from '../plugin/content-types/attributes.js'
+import { MAX_ROW_ID } from '../plugin/content-types/row-ids.js'
 
 export type InputVariant = 'create' | 'update'
 
@@ -107,12 +107,6 @@ function attributeProperties (registry: Registry, model: ContentTypeModel | Comp
   return properties
 }
 
-/** Required attributes a create must send: not those the server fills (default, generated uid). */
-function isRequiredOnCreate (attribute: Attribute): boolean {
-  if (!attribute.required) return false
-  return attribute.kind !== 'scalar' || (attribute.default === undefined && !(attribute.type === 'uid' && attribute.targetField !== undefined))
-}
-
 function attributeSchema (registry: Registry, attribute: Attribute, variant: InputVariant): TSchema {
   switch (attribute.kind) {
     case 'scalar': return scalarSchema(attribute, variant)
@@ -130,42 +124,7 @@ function attributeSchema (registry: Registry, attribute: Attribute, variant: Inp
 
 function scalarSchema (attribute: ScalarAttribute, variant: InputVariant): TSchema {
   const options = variant === 'create' && attribute.default !== undefined ? { default: attribute.default } : {}
-  return nullable(scalarValue(attribute), !attribute.required, options)
-}
-
-const INT32 = { minimum: -2147483648, maximum: 2147483647 }
-const INTEGER_TEXT = Type.String({ pattern: '^[+-]?\\d+$' })
-const NUMBER_TEXT = Type.String({ pattern: '^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$' })
-
-function scalarValue (attribute: ScalarAttribute): TSchema {
-  const range = { ...(attribute.min === undefined ? {} : { minimum: Number(attribute.min) }), ...(attribute.max === undefined ? {} : { maximum: Number(attribute.max) }) }
-  switch (attribute.type) {
-    case 'integer': return Type.Union([Type.Integer({ ...INT32, ...range }), INTEGER_TEXT])
-    case 'biginteger': return Type.Union([Type.Integer(range), INTEGER_TEXT], { description: 'Send values beyond 2^53 as strings' })
-    case 'float': case 'decimal': return Type.Union([Type.Number(range), NUMBER_TEXT])
-    case 'boolean': return Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.String({ pattern: '^([Tt]([Rr][Uu][Ee])?|[Ff]([Aa][Ll][Ss][Ee])?|[01])$' })])
-    case 'date': return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' })
-    case 'time': return Type.String({ pattern: '^\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?$', description: 'HH:mm, HH:mm:ss or HH:mm:ss.SSS' })
-    case 'datetime': case 'timestamp':
-      return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$', description: 'ISO 8601' })
-    case 'enumeration': return Type.Union((attribute.enum ?? []).map(value => Type.Literal(value)))
-    case 'json': return Type.Unknown()
-    case 'array': return Type.Array(Type.Unknown())
-    case 'blocks': return Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: 'Rich text blocks' })
-    default: return Type.String(textOptions(attribute))
-  }
-}
-
-function textOptions (attribute: ScalarAttribute): Record<string, unknown> {
-  const options: Record<string, unknown> = {}
-  const max = VARCHAR_TYPES.has(attribute.type) ? Math.min(attribute.maxLength ?? VARCHAR_LIMIT, VARCHAR_LIMIT) : attribute.maxLength
-  if (max !== undefined) options.maxLength = max
-  if (attribute.minLength !== undefined) options.minLength = attribute.minLength
-  if (attribute.type === 'uid') options.pattern = UID_PATTERN.source
-  else if (attribute.type === 'email') options.pattern = EMAIL_PATTERN.source
-  // As in the transform, an empty optional text is not held to the regex.
-  else if (attribute.regex !== undefined) options.pattern = attribute.required ? attribute.regex : `^$|${attribute.regex}`
-  return options
+  return nullable(SCALAR_TYPE_INFO[attribute.type].inputSchema(attribute), !attribute.required, options)
 }
 
 function nullable (schema: TSchema, allowNull: boolean, options: Record<string, unknown> = {}): TSchema {
@@ -192,7 +151,7 @@ function zoneItem (registry: Registry, attribute: DynamicZoneAttribute): TSchema
   }, { title: `${uid} (zone item)` })))
 }
 
-const ID = Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ pattern: '^\\d{1,10}$' })])
+const ID = Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }), Type.String({ pattern: '^\\d{1,10}$' })])
 const REFERENCE = Type.Union([ID, Type.Object({ id: ID, type: Type.Optional(Type.String()) })])
 const POSITION = Type.Union([
   Type.Object({ before: ID }, { additionalProperties: false }),

@@ -75,8 +75,7 @@ const OPERATOR_FIT: ReadonlyArray<readonly [string, OperatorFit]> = [
 /** The operators `attribute` accepts, in the order of DECISIONS §4. */
 export function filterOperators (attribute: ScalarAttribute): string[] {
   const info = SCALAR_TYPE_INFO[attribute.type]
-  const comparable = attribute.type !== 'json' && attribute.type !== 'array' && attribute.type !== 'blocks'
-  const fits: Record<OperatorFit, boolean> = { any: true, comparable, ordered: info.ordered, textual: info.textual }
+  const fits: Record<OperatorFit, boolean> = { any: true, comparable: info.comparable, ordered: info.ordered, textual: info.textual }
   return OPERATOR_FIT.filter(([, fit]) => fits[fit]).map(([operator]) => operator)
 }
 

@@ -11,7 +11,8 @@ import type { ValidationIssue } from '../errors.js'
 import type { Database, SqlTransaction } from '../repository/database.js'
 import type { SqlNames } from '../repository/read/names.js'
 import { isPlainObject } from '../transform/input-relation.js'
-import { checkScalarValue } from '../transform/input-scalar.js'
+import { checkScalarValue } from '../content-types/attributes.js'
+import { parseRowId } from '../content-types/row-ids.js'
 import { ROLE_ENTITY } from './entities.js'
 import { hashPassword } from './passwords.js'
 
@@ -47,9 +48,8 @@ function roleIdOf (raw: unknown): number | null {
     value = Array.isArray(list) && list.length === 1 ? list[0] : value.id
     if (isPlainObject(value)) value = value.id
   }
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value
-  if (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value)) return Number(value)
-  return null
+  // An id past the int4 column would make the role lookup fail in PostgreSQL, not miss.
+  return parseRowId(value)
 }
 
 async function changesOf (context: UserEditContext, body: unknown): Promise<UserChanges> {

@@ -6,14 +6,8 @@ import { SchemaError } from '../errors.js'
 import type {
   AttributeSchema, MediaKind, MorphRelationType, RelationType, ScalarAttributeSchema, ScalarType
 } from './definition.js'
+import { isScalarType, SCALAR_TYPE_INFO } from './attributes.js'
 import type { ScalarAttribute } from './model.js'
-
-export const SCALAR_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>([
-  'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
-  'date', 'time', 'datetime', 'timestamp',
-  'integer', 'biginteger', 'float', 'decimal',
-  'boolean', 'json', 'array', 'blocks'
-])
 
 export const RELATION_TYPES: ReadonlySet<RelationType> = new Set<RelationType>([
   'oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'
@@ -29,11 +23,6 @@ export function isMorphRelation (attribute: AttributeSchema): boolean {
 }
 
 const MEDIA_KINDS: ReadonlySet<MediaKind> = new Set<MediaKind>(['images', 'videos', 'audios', 'files'])
-
-const NUMERIC_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>(['integer', 'biginteger', 'float', 'decimal'])
-const LENGTH_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>([
-  'string', 'text', 'richtext', 'email', 'password', 'uid'
-])
 
 export interface AttributeContext {
   source: string
@@ -105,7 +94,7 @@ export function checkAttributeShape (context: AttributeContext, attribute: unkno
       // The registry resolves custom fields to their underlying type before this check.
       return fail(context, `custom field "${String(declared.customField)}" was not resolved`)
     default:
-      if (!SCALAR_TYPES.has(declared.type)) fail(context, `unknown type "${declared.type}"`)
+      if (!isScalarType(declared.type)) fail(context, `unknown type "${declared.type}"`)
       return declared
   }
 }
@@ -120,17 +109,18 @@ export function scalarAttribute (
   checkNumberOption(context, 'max', declared.max)
   checkLengthOption(context, 'minLength', declared.minLength)
   checkLengthOption(context, 'maxLength', declared.maxLength)
-  if ((declared.min !== undefined || declared.max !== undefined) && !NUMERIC_TYPES.has(declared.type)) {
+  const info = SCALAR_TYPE_INFO[declared.type]
+  if ((declared.min !== undefined || declared.max !== undefined) && info.group !== 'number') {
     fail(context, `"min"/"max" apply to number types, not ${declared.type}`)
   }
-  if ((declared.minLength !== undefined || declared.maxLength !== undefined) && !LENGTH_TYPES.has(declared.type)) {
+  if ((declared.minLength !== undefined || declared.maxLength !== undefined) && !info.takesLength) {
     fail(context, `"minLength"/"maxLength" apply to text types, not ${declared.type}`)
   }
   if (declared.regex !== undefined) {
     if (typeof declared.regex !== 'string') fail(context, '"regex" must be a string')
     try { RegExp(declared.regex) } catch { fail(context, `"regex" is not a valid regular expression: ${declared.regex}`) }
   }
-  if (declared.type === 'enumeration') {
+  if (info.enumerated) {
     if (!Array.isArray(declared.enum) || declared.enum.length === 0 || declared.enum.some(value => typeof value !== 'string' || value === '')) {
       fail(context, 'enumeration needs a non-empty "enum" list of strings')
     }
@@ -143,7 +133,7 @@ export function scalarAttribute (
   if (declared.type === 'uid' && declared.targetField !== undefined) {
     const target = siblings[declared.targetField]
     if (target === undefined) fail(context, `targetField "${declared.targetField}" is not an attribute of this type`)
-    if (!['string', 'text', 'uid', 'email', 'enumeration'].includes(target.type)) {
+    if (!isScalarType(target.type) || !SCALAR_TYPE_INFO[target.type].slugSource) {
       fail(context, `targetField "${declared.targetField}" must be a text attribute, not ${target.type}`)
     }
   }

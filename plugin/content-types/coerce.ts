@@ -1,10 +1,10 @@
 /**
  * How a value from outside (a query string, mostly text) becomes a typed value of a
- * scalar attribute: the single place that knows it. Answers a result instead of throwing,
- * so each caller names the offending key in its own error.
+ * scalar attribute: the parsers the attribute table (`attributes.ts`) hands each type.
+ * Answers a result instead of throwing, so each caller names the offending key in its own error.
  */
-import type { ScalarType } from './definition.js'
 import { unstorableTextProblem } from './storable-text.js'
+import { INT4_MAX, INT4_MIN } from './row-ids.js'
 
 export type CoercedValue = string | number | boolean
 
@@ -12,8 +12,9 @@ export type Coercion =
   | { ok: true, value: CoercedValue }
   | { ok: false, problem: string }
 
-const INT32_MIN = -2147483648
-const INT32_MAX = 2147483647
+/** One type's reading of a value's text. */
+export type TextParser = (text: string) => Coercion
+
 const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n
 /** Bounds the digits a decimal exponent may add (`1e999999` must not build a huge string). */
@@ -40,28 +41,28 @@ export function parseBoolean (raw: unknown): boolean | undefined {
   return undefined
 }
 
-export function coerceScalar (type: ScalarType, raw: unknown): Coercion {
+/** A single value read by `parse`: any other shape, and text PostgreSQL cannot take, fail first. */
+export function coerceWith (parse: TextParser, raw: unknown): Coercion {
   const text = asText(raw)
   if (text === null) return fail('must be a single value')
   // Checked before any type: a filter value reaches SQL as a parameter, which PostgreSQL refuses.
   const unstorable = unstorableTextProblem(text)
   if (unstorable !== null) return fail(unstorable)
-  switch (type) {
-    case 'string': case 'text': case 'richtext': case 'enumeration': case 'email': case 'password': case 'uid':
-      return ok(text)
-    case 'integer': return coerceInteger(text)
-    case 'biginteger': return coerceBigInteger(text)
-    case 'float': return coerceFloat(text)
-    case 'decimal': return coerceDecimal(text)
-    case 'boolean': {
-      const value = parseBoolean(text)
-      return value === undefined ? fail('must be true or false') : ok(value)
-    }
-    case 'date': return isCalendarDate(text) ? ok(text) : fail('must be a date (YYYY-MM-DD)')
-    case 'time': return coerceTime(text)
-    case 'datetime': case 'timestamp': return coerceDateTime(text)
-    case 'json': case 'array': case 'blocks': return fail(`${type} values cannot be compared`)
-  }
+  return parse(text)
+}
+
+export const coerceText: TextParser = text => ok(text)
+
+export const coerceBoolean: TextParser = text => {
+  const value = parseBoolean(text)
+  return value === undefined ? fail('must be true or false') : ok(value)
+}
+
+export const coerceDate: TextParser = text => isCalendarDate(text) ? ok(text) : fail('must be a date (YYYY-MM-DD)')
+
+/** JSON values have no one text form to compare with. */
+export function incomparable (type: string): TextParser {
+  return () => fail(`${type} values cannot be compared`)
 }
 
 function ok (value: CoercedValue): Coercion { return { ok: true, value } }
@@ -74,21 +75,21 @@ function asText (raw: unknown): string | null {
   return null
 }
 
-function coerceInteger (text: string): Coercion {
+export function coerceInteger (text: string): Coercion {
   if (!INTEGER_TEXT.test(text)) return fail('must be an integer')
   const value = Number(text)
-  if (value < INT32_MIN || value > INT32_MAX) return fail('is out of range for an integer')
+  if (value < INT4_MIN || value > INT4_MAX) return fail('is out of range for an integer')
   return ok(value === 0 ? 0 : value)
 }
 
-function coerceBigInteger (text: string): Coercion {
+export function coerceBigInteger (text: string): Coercion {
   if (!INTEGER_TEXT.test(text)) return fail('must be an integer')
   const value = BigInt(text)
   if (value < INT64_MIN || value > INT64_MAX) return fail('is out of range for a big integer')
   return ok(value.toString())
 }
 
-function coerceFloat (text: string): Coercion {
+export function coerceFloat (text: string): Coercion {
   if (!FLOAT_TEXT.test(text)) return fail('must be a number')
   const value = Number(text)
   if (!Number.isFinite(value)) return fail('is out of range for a number')
@@ -96,7 +97,7 @@ function coerceFloat (text: string): Coercion {
 }
 
 /** Exact: digits are moved, never through a float, into plain `-123.45` form. */
-function coerceDecimal (text: string): Coercion {
+export function coerceDecimal (text: string): Coercion {
   const match = DECIMAL_TEXT.exec(text)
   if (match === null) return fail('must be a number')
   const [, sign = '', whole = '', fraction = '', exponentText] = match
@@ -132,7 +133,7 @@ function daysInMonth (year: number, month: number): number {
   return date.getUTCDate()
 }
 
-function coerceTime (text: string): Coercion {
+export function coerceTime (text: string): Coercion {
   const match = TIME_TEXT.exec(text)
   if (match === null) return fail('must be a time (HH:mm[:ss[.SSS]])')
   const [, hours = '', minutes = '', seconds = '00', millis = ''] = match
@@ -144,7 +145,7 @@ function coerceTime (text: string): Coercion {
  * ISO 8601 only (Date.parse alone accepts `1`, `March 7` and reads zone-less times in the
  * server's zone); a time without a zone is UTC. Answers `YYYY-MM-DDTHH:mm:ss.SSSZ`.
  */
-function coerceDateTime (text: string): Coercion {
+export function coerceDateTime (text: string): Coercion {
   const match = DATETIME_TEXT.exec(text)
   const problem = 'must be an ISO 8601 date-time'
   if (match === null) return fail(problem)

@@ -6,6 +6,7 @@
  */
 import { SchemaError } from '../errors.js'
 import type { AttributeSchema, CustomFieldAttributeSchema, ScalarType } from './definition.js'
+import { SCALAR_TYPE_INFO } from './attributes.js'
 
 /** What each widely used custom field registers as its storage type. */
 const KNOWN_CUSTOM_FIELDS: Readonly<Record<string, ScalarType>> = {
@@ -20,12 +21,10 @@ const KNOWN_CUSTOM_FIELDS: Readonly<Record<string, ScalarType>> = {
   'plugin::country-select.country': 'string'
 }
 
-/** Types a custom field may be stored as: the scalars (Strapi allows no relation or media). */
-const STORAGE_TYPES: ReadonlySet<string> = new Set<ScalarType>([
-  'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
-  'date', 'time', 'datetime', 'timestamp', 'integer', 'biginteger', 'float', 'decimal',
-  'boolean', 'json', 'blocks'
-])
+/** Types a custom field may be stored as: scalars (Strapi allows no relation or media). */
+const STORAGE_TYPES: ReadonlySet<string> = new Set(
+  Object.entries(SCALAR_TYPE_INFO).filter(([, info]) => info.customFieldStorage).map(([type]) => type)
+)
 
 /** `color-picker.color` and `plugin::color-picker.color` name the same field; `global::x` stays as written. */
 function canonicalUid (uid: string): string {

@@ -161,9 +161,20 @@ export function isWritableAttribute (attribute: Attribute): boolean {
   return attribute.kind === 'scalar' ? attribute.writable : !attribute.system
 }
 
+/** Required attributes a create must send: not those the server fills (a default, a uid generated from its target field). */
+export function isRequiredOnCreate (attribute: Attribute): boolean {
+  if (!attribute.required) return false
+  return attribute.kind !== 'scalar' || (attribute.default === undefined && !(attribute.type === 'uid' && attribute.targetField !== undefined))
+}
+
 /** Whether a relation or media field holds a list (to-many, multiple) rather than one entry. */
 export function isToMany (attribute: RelationAttribute | MediaAttribute): boolean {
   return attribute.kind === 'media' ? attribute.multiple : attribute.toMany
+}
+
+/** The uid of the model a relation, media or single-component attribute links to. */
+export function targetUid (attribute: RelationAttribute | MediaAttribute | ComponentAttribute): string {
+  return attribute.kind === 'component' ? attribute.component : attribute.target
 }
 
 /** Names of the attributes a localized type shares across its localization group (`localized: false`). */

@@ -6,7 +6,7 @@
 import type {
   Attribute, ComponentAttribute, MediaAttribute, Model, RelationAttribute
 } from '../content-types/model.js'
-import { defaultFieldNames } from '../content-types/model.js'
+import { defaultFieldNames, targetUid } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { invalidParameter, invalidValue, listItems, splitCommaList, type KeyPath } from './parse.js'
 
@@ -29,7 +29,7 @@ export function findAttribute (model: Model, name: string, path: KeyPath): Attri
 
 /** The model a relation, media or single component attribute leads to. */
 export function targetModel (registry: Registry, attribute: RelationAttribute | MediaAttribute | ComponentAttribute): Model {
-  return registry.model(attribute.kind === 'component' ? attribute.component : attribute.target)
+  return registry.model(targetUid(attribute))
 }
 
 /**

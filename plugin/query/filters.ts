@@ -3,8 +3,8 @@
  * through relations, media and components to a scalar attribute. Operators come from a
  * whitelist and must suit the attribute's type; values are coerced by that type.
  */
-import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
-import { coerceScalar, parseBoolean } from '../content-types/coerce.js'
+import { coerceScalar, SCALAR_TYPE_INFO } from '../content-types/attributes.js'
+import { parseBoolean } from '../content-types/coerce.js'
 import type { Model, ScalarAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { AttributePath, ComparisonOperator, Filter, FilterValue } from './tree.js'
@@ -174,7 +174,7 @@ function checkOperatorFits (attribute: ScalarAttribute, operator: ComparisonOper
   const fit = OPERATORS[operator]
   const info = SCALAR_TYPE_INFO[attribute.type]
   const fits = fit === 'any' ||
-    (fit === 'comparable' && attribute.type !== 'json' && attribute.type !== 'array' && attribute.type !== 'blocks') ||
+    (fit === 'comparable' && info.comparable) ||
     (fit === 'textual' && info.textual) ||
     (fit === 'ordered' && info.ordered)
   if (!fits) throw invalidParameter(path, operator, `not supported on ${attribute.name} (${attribute.type})`)

@@ -4,6 +4,7 @@
  * anything that is not a whole number in range is a 400.
  */
 import { parseBoolean } from '../content-types/coerce.js'
+import { MAX_POSITION } from '../content-types/row-ids.js'
 import type { Pagination } from './tree.js'
 import { invalidParameter, invalidValue, isRecord, listItems, type KeyPath } from './parse.js'
 
@@ -13,8 +14,6 @@ export interface PageSizeLimits {
 }
 
 const KEYS = new Set(['page', 'pageSize', 'start', 'limit', 'withCount'])
-/** Past this, a page number or offset is not a real request (and keeps offsets exact in JS). */
-const MAX_POSITION = 2147483647
 const WHOLE_NUMBER = /^-?\d+$/
 
 export function compilePagination (raw: unknown, path: KeyPath, limits: PageSizeLimits): Pagination {

@@ -3,7 +3,9 @@
  * the object form `sort[author][name]=asc`. A path may cross to-one relations, single media
  * and single components only: a to-many step has no one value to order by.
  */
+import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { Model } from '../content-types/model.js'
+import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { AttributePath, SortDirection, SortTerm } from './tree.js'
 import { findAttribute, targetModel } from './fields.js'
@@ -79,12 +81,12 @@ function resolvePath (scope: Scope, names: string[], path: KeyPath): AttributePa
     const last = index === names.length - 1
     if (attribute.kind === 'scalar') {
       if (!last) throw invalidParameter(path, name, 'a scalar attribute has no attributes to sort by')
-      if (attribute.type === 'json' || attribute.type === 'array') throw invalidParameter(path, name, `${attribute.type} attributes cannot be sorted`)
+      if (!SCALAR_TYPE_INFO[attribute.type].sortable) throw invalidParameter(path, name, `${attribute.type} attributes cannot be sorted`)
       return
     }
     if (last) throw invalidParameter(path, name, 'sort by one of its attributes, e.g. sort=<relation>.<field>')
     if (attribute.kind === 'dynamiczone') throw invalidParameter(path, name, 'dynamic zones cannot be sorted by')
-    const many = attribute.kind === 'relation' ? attribute.toMany : attribute.kind === 'media' ? attribute.multiple : attribute.repeatable
+    const many = attribute.kind === 'component' ? attribute.repeatable : isToMany(attribute)
     if (many) throw invalidParameter(path, name, 'cannot sort by an attribute of a to-many relation, multiple media or repeatable component')
     model = targetModel(scope.registry, attribute)
   })

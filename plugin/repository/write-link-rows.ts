@@ -7,6 +7,7 @@
  * the parts of one statement run in no defined order (see PendingDeletes.mergeable).
  */
 import type { LinkSide } from '../content-types/model.js'
+import { MAX_POSITION } from '../content-types/row-ids.js'
 import type { WriteSession } from './write-session.js'
 import { intArray, type SqlPart } from './write-sql.js'
 
@@ -16,7 +17,7 @@ import { intArray, type SqlPart } from './write-sql.js'
  * orders a list by position then link id, after the links appended before it. Writing that
  * list renumbers it 1..n.
  */
-export const APPENDED_POSITION = 2_147_483_647
+export const APPENDED_POSITION = MAX_POSITION
 
 type LinkColumn = 'owner' | 'target' | 'ord' | 'invOrd'
 

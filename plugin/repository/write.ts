@@ -11,6 +11,7 @@
 import { sharedAttributeNames } from '../content-types/model.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
+import { isRowId } from '../content-types/row-ids.js'
 import { NotFoundError } from '../errors.js'
 import { IssueList } from '../write-plan/issues.js'
 import { LOCALE_CHANGE_PROBLEM } from '../write-plan/issues.js'
@@ -36,8 +37,6 @@ export interface WriteContext {
   /** Plans the body: the repository receives plans, and never reads a body itself. */
   planner: EntryPlanner
 }
-
-const INT32_MAX = 2147483647
 
 /** Work a create does inside its transaction around the entry's own write (localizations, single types). */
 export interface CreateHooks {
@@ -234,10 +233,6 @@ async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (
   }
   plans?.committed()
   return result
-}
-
-function isRowId (id: number): boolean {
-  return Number.isInteger(id) && id >= 1 && id <= INT32_MAX
 }
 
 /**

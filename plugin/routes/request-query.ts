@@ -2,8 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { NotFoundError, ValidationError } from '../errors.js'
 import { parseQueryString } from '../query/parse.js'
-
-const INT32_MAX = 2_147_483_647
+import { isRowId } from '../content-types/row-ids.js'
 
 /** The part of the URL after `?`, as the client sent it. */
 export function rawQueryString (request: FastifyRequest): string {
@@ -38,6 +37,6 @@ export function entryId (request: FastifyRequest): number {
   if (!/^\d+$/.test(raw)) throw ValidationError.at(['id'], `Invalid id "${raw}": ids are positive integers`)
   const id = Number(raw)
   // An id no row can have is simply not found.
-  if (id < 1 || id > INT32_MAX) throw new NotFoundError()
+  if (!isRowId(id)) throw new NotFoundError()
   return id
 }

@@ -7,7 +7,8 @@ import type { ComponentAttribute, ComponentModel, DynamicZoneAttribute } from '.
 import type { Registry } from '../content-types/registry.js'
 import type { IssueList } from '../write-plan/issues.js'
 import type { ComponentListWrite, InputPath, RowPlan } from '../write-plan/plan.js'
-import { isPlainObject, parseId } from './input-relation.js'
+import { isPlainObject } from './input-relation.js'
+import { parseRowId } from '../content-types/row-ids.js'
 
 export type PlanItem = (model: ComponentModel, fields: Record<string, unknown>, path: InputPath, id: number | null) => RowPlan
 
@@ -80,7 +81,7 @@ function planListItem (
   }
   const { id: rawId, ...fields } = value
   const uid = attribute.kind === 'component' ? attribute.component : zoneComponent(attribute, fields, path, issues)
-  const id = rawId === undefined || rawId === null ? null : parseId(rawId)
+  const id = rawId === undefined || rawId === null ? null : parseRowId(rawId)
   if (id === null && rawId !== undefined && rawId !== null) issues.add([...path, 'id'], 'must be a positive integer id')
   if (uid === null) return null
   if (attribute.kind === 'dynamiczone') delete fields.__component

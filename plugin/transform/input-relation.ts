@@ -11,11 +11,11 @@
  * linked once, where it first appears (Strapi does the same).
  */
 import { isToMany } from '../content-types/model.js'
+import { parseRowId } from '../content-types/row-ids.js'
 import type { MediaAttribute, RelationAttribute } from '../content-types/model.js'
 import type { IssueList } from '../write-plan/issues.js'
 import type { ConnectItem, ConnectPosition, InputPath, LinkOperation, LinkWrite } from '../write-plan/plan.js'
 
-const INT32_MAX = 2147483647
 /** Keeps one attribute's statements under PostgreSQL's 65535 bound parameters, and its work small. */
 export const MAX_IDS_PER_LIST = 10000
 const OPERATION_KEYS: ReadonlySet<string> = new Set(['connect', 'disconnect', 'set', 'options'])
@@ -181,7 +181,7 @@ function readPosition (raw: unknown, path: InputPath, issues: IssueList): Connec
   }
   const [[key, value]] = Object.entries(raw) as [[string, unknown]]
   if (key === 'before' || key === 'after') {
-    const id = parseId(value)
+    const id = parseRowId(value)
     if (id !== null) return key === 'before' ? { before: id } : { after: id }
   } else if ((key === 'start' || key === 'end') && value === true) {
     return key === 'start' ? { start: true } : { end: true }
@@ -197,19 +197,13 @@ function readReference (raw: unknown, path: InputPath, issues: IssueList): numbe
       issues.add(path, SHAPE_PROBLEM)
       return null
     }
-    const id = parseId(raw.id)
+    const id = parseRowId(raw.id)
     if (id === null) issues.add([...path, 'id'], 'must be a positive integer id')
     return id
   }
-  const id = parseId(raw)
+  const id = parseRowId(raw)
   if (id === null) issues.add(path, typeof raw === 'number' || typeof raw === 'string' ? 'must be a positive integer id' : SHAPE_PROBLEM)
   return id
-}
-
-/** A positive id that fits the integer `id` column, from a number or a digit string. */
-export function parseId (raw: unknown): number | null {
-  const value = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= INT32_MAX ? value : null
 }
 
 export function isPlainObject (value: unknown): value is Record<string, unknown> {

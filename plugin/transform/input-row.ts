@@ -10,7 +10,7 @@ import { planComponentList } from './input-components.js'
 import type { IssueList } from '../write-plan/issues.js'
 import type { InputPath, RowPlan } from '../write-plan/plan.js'
 import { planLink } from './input-relation.js'
-import { checkScalarValue } from './input-scalar.js'
+import { checkScalarValue, SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { slugify } from './input-uid.js'
 
 export interface RowContext {
@@ -79,10 +79,8 @@ function planAttribute (context: RowContext, row: RowPlan, attribute: Attribute,
  * is known; "must be defined." (what it says of a missing one) otherwise.
  */
 function requiredNullProblem (attribute: ScalarAttribute): string {
-  return TEXT_TYPES.has(attribute.type) ? 'must be a `string` type, but the final value was: `null`.' : 'must be defined.'
+  return SCALAR_TYPE_INFO[attribute.type].textual ? 'must be a `string` type, but the final value was: `null`.' : 'must be defined.'
 }
-
-const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid'])
 
 /** Room kept under the length limit for the `-N` that makes a generated uid unique. */
 const UID_SUFFIX_ROOM = 8

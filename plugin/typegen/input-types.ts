@@ -5,33 +5,23 @@
  * A create must send its required attributes unless the server fills them (a default, a
  * uid generated from its target field); an update sends only what changes.
  */
-import type { ScalarType } from '../content-types/definition.js'
+import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { Attribute, ComponentModel, ContentTypeModel, ScalarAttribute } from '../content-types/model.js'
-import { isWritableAttribute } from '../content-types/model.js'
+import { isRequiredOnCreate, isWritableAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import { SCALAR_NOTES, scalarOutputType, zoneItemsType } from './output-types.js'
+import { scalarOutputType, zoneItemsType } from './output-types.js'
 import { arrayOf, orNull } from './ts-source.js'
 import type { PropertySource } from './ts-source.js'
 import { componentInputType } from './type-names.js'
 import type { InputVariant } from './type-names.js'
 
-const NUMERIC_INPUT: Partial<Record<ScalarType, string>> = {
-  integer: 'number | string',
-  biginteger: 'string | number',
-  float: 'number | string',
-  decimal: 'number | string'
-}
-
-const INPUT_NOTES: Partial<Record<ScalarType, string>> = {
-  ...SCALAR_NOTES,
-  biginteger: 'A 64-bit integer: send values beyond 2^53 as strings',
-  time: 'HH:mm, HH:mm:ss or HH:mm:ss.SSS',
-  datetime: 'ISO 8601',
-  timestamp: 'ISO 8601'
-}
-
 function scalarInputType (attribute: ScalarAttribute): string {
-  return NUMERIC_INPUT[attribute.type] ?? scalarOutputType(attribute)
+  return SCALAR_TYPE_INFO[attribute.type].inputType ?? scalarOutputType(attribute)
+}
+
+function scalarInputNote (attribute: ScalarAttribute): string | undefined {
+  const info = SCALAR_TYPE_INFO[attribute.type]
+  return info.inputNote ?? info.outputNote
 }
 
 /** A component value: a new row, or an existing one updated in place by its id. */
@@ -60,21 +50,15 @@ export function attributeInputType (registry: Registry, attribute: Attribute): s
   }
 }
 
-function requiredOnCreate (attribute: Attribute): boolean {
-  if (!attribute.required) return false
-  if (attribute.kind !== 'scalar') return true
-  return attribute.default === undefined && !(attribute.type === 'uid' && attribute.targetField !== undefined)
-}
-
 export function inputProperties (registry: Registry, model: ContentTypeModel | ComponentModel, variant: InputVariant): PropertySource[] {
   const properties: PropertySource[] = []
   for (const attribute of model.attributes.values()) {
     if (!isWritableAttribute(attribute)) continue
-    const note = attribute.kind === 'scalar' ? INPUT_NOTES[attribute.type] : undefined
+    const note = attribute.kind === 'scalar' ? scalarInputNote(attribute) : undefined
     properties.push({
       name: attribute.name,
       type: attributeInputType(registry, attribute),
-      optional: variant === 'update' || !requiredOnCreate(attribute),
+      optional: variant === 'update' || !isRequiredOnCreate(attribute),
       ...(note === undefined ? {} : { doc: note })
     })
   }

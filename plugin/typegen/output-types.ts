@@ -3,47 +3,16 @@
  * shapes as the response schemas in `schemas/entry.ts`. Every attribute is optional
  * (`fields` and `populate` choose what appears) and every scalar may be null.
  */
-import type { ScalarType } from '../content-types/definition.js'
+import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { Attribute, Model, ScalarAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { arrayOf, interfaceSource, literalUnion, orNull, stringLiteral } from './ts-source.js'
 import type { PropertySource } from './ts-source.js'
 import { componentType, entryType } from './type-names.js'
 
-const SCALAR_OUTPUT: Record<Exclude<ScalarType, 'enumeration'>, string> = {
-  string: 'string',
-  text: 'string',
-  richtext: 'string',
-  email: 'string',
-  password: 'string',
-  uid: 'string',
-  date: 'string',
-  time: 'string',
-  datetime: 'string',
-  timestamp: 'string',
-  integer: 'number',
-  biginteger: 'string',
-  float: 'number',
-  decimal: 'number',
-  boolean: 'boolean',
-  json: 'unknown',
-  array: 'unknown[]',
-  blocks: 'Array<{ type: string, [key: string]: unknown }>'
-}
-
-/** What a client cannot guess from the TypeScript type alone. */
-export const SCALAR_NOTES: Partial<Record<ScalarType, string>> = {
-  biginteger: 'A 64-bit integer, as a string so no digit is lost',
-  blocks: 'Rich text blocks: an array of block nodes, each with a string `type`',
-  decimal: 'Exact as stored',
-  date: 'YYYY-MM-DD',
-  time: 'HH:mm:ss',
-  datetime: 'ISO 8601 in UTC with milliseconds',
-  timestamp: 'ISO 8601 in UTC with milliseconds'
-}
-
 export function scalarOutputType (attribute: ScalarAttribute): string {
-  return attribute.type === 'enumeration' ? literalUnion(attribute.enum ?? []) : SCALAR_OUTPUT[attribute.type]
+  const info = SCALAR_TYPE_INFO[attribute.type]
+  return info.enumerated ? literalUnion(attribute.enum ?? []) : info.outputType
 }
 
 /** A dynamic zone item: the component with its `__component` uid. */
@@ -75,7 +44,7 @@ export function outputProperties (registry: Registry, model: Model): PropertySou
   const properties: PropertySource[] = []
   for (const attribute of model.attributes.values()) {
     if (attribute.private || attribute.name === 'id') continue
-    const note = attribute.kind === 'scalar' ? SCALAR_NOTES[attribute.type] : undefined
+    const note = attribute.kind === 'scalar' ? SCALAR_TYPE_INFO[attribute.type].outputNote : undefined
     properties.push({ name: attribute.name, type: attributeOutputType(registry, attribute), optional: true, ...(note === undefined ? {} : { doc: note }) })
   }
   return properties

@@ -5,6 +5,7 @@
  */
 import type { ContentTypeModel, MediaAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
+import { MAX_ROW_ID } from '../content-types/row-ids.js'
 import { ValidationError } from '../errors.js'
 import { mediaKindOf } from './mime.js'
 
@@ -20,8 +21,6 @@ export interface AttachFields {
   field?: string | undefined
 }
 
-const INT32_MAX = 2_147_483_647
-
 /** The attachment asked for, or null when the upload is not attached to anything. */
 export function resolveAttachTarget (registry: Registry, fields: AttachFields): AttachTarget | null {
   const { ref, refId, field } = fields
@@ -32,7 +31,7 @@ export function resolveAttachTarget (registry: Registry, fields: AttachFields): 
   }
   const model = registry.contentTypes.get(ref)
   if (model === undefined) throw ValidationError.at(['ref'], `Unknown content type ${ref}`)
-  if (!/^\d+$/.test(refId) || Number(refId) < 1 || Number(refId) > INT32_MAX) {
+  if (!/^\d+$/.test(refId) || Number(refId) < 1 || Number(refId) > MAX_ROW_ID) {
     throw ValidationError.at(['refId'], `Invalid refId "${refId}": ids are positive integers`)
   }
   const attribute = model.attributes.get(field)

@@ -6,6 +6,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
+import { MAX_ROW_ID } from '../content-types/row-ids.js'
 import type { Database } from '../repository/database.js'
 import { entryId, requestQuery } from '../routes/request-query.js'
 import { ValidationError } from '../errors.js'
@@ -67,7 +68,7 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
 }
 
 function fileId (raw: unknown): number {
-  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > MAX_ROW_ID) {
     throw ValidationError.at(['id'], `Invalid id "${String(raw)}": ids are positive integers`)
   }
   return Number(raw)

@@ -238,6 +238,14 @@ t.test('PUT /users/:id: unique conflicts, bad values, missing user, no permissio
   t.equal(bare.status, 400)
 })
 
+t.test('PUT /users/:id: a role id no row can have is a 400, never a 500', async t => {
+  for (const role of [3_000_000_000, '9999999999', { id: 2_147_483_648 }]) {
+    const put = await call('PUT', `/api/users/${anna.id}`, { token: bossJwt, payload: { role } })
+    t.equal(put.status, 400, JSON.stringify(role))
+    t.match(put.body.error, { name: 'ValidationError', details: { errors: [{ path: ['role'], message: 'role must be the id of a role' }] } })
+  }
+})
+
 t.test('admin-panel round trip: read a user with its role, send it back edited', async t => {
   const read = await call('GET', `/api/users/${bob.id}?populate=role`, { token: bossJwt })
   const edited = { ...read.body, blocked: true, username: 'bobby' }

@@ -4,6 +4,7 @@
  */
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import type { Model } from '../../content-types/model.js'
+import { targetUid } from '../../content-types/model.js'
 import type { ComparisonOperator, Filter, FilterValue } from '../../query/tree.js'
 import { linkedRows, whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
@@ -33,7 +34,7 @@ function comparePath (
     return compare(scope.column(row.model, row.alias, name), textual(row.model, name), operator, value, scope)
   }
   if (attribute.kind === 'dynamiczone') throw new Error(`Filter through dynamic zone ${name}`)
-  const target = scope.registry.model(attribute.kind === 'component' ? attribute.component : attribute.target)
+  const target = scope.registry.model(targetUid(attribute))
   const linked = linkedRows(scope, attribute.link, row, target)
   const innerPath = rest.length === 0 ? ['id'] : rest
   if ((operator === '$null' || operator === '$notNull') && innerPath.length === 1 && innerPath[0] === 'id') {

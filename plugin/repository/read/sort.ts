@@ -3,6 +3,7 @@
  * becomes a scalar subquery. NULLs go last ascending and first descending, and `id`
  * always ends the list so pages are stable (DECISIONS §3).
  */
+import { targetUid } from '../../content-types/model.js'
 import type { SortTerm } from '../../query/tree.js'
 import { linkedRows, whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
@@ -15,7 +16,7 @@ function sortValue (scope: StatementScope, row: RowRef, path: string[]): string 
   if (attribute === undefined || attribute.private) throw new Error(`Sort on unknown attribute ${name}`)
   if (attribute.kind === 'scalar') return scope.column(row.model, row.alias, name)
   if (attribute.kind === 'dynamiczone') throw new Error(`Sort through dynamic zone ${name}`)
-  const target = scope.registry.model(attribute.kind === 'component' ? attribute.component : attribute.target)
+  const target = scope.registry.model(targetUid(attribute))
   const linked = linkedRows(scope, attribute.link, row, target)
   const value = sortValue(scope, linked, rest.length === 0 ? ['id'] : rest)
   return `(select ${value} ${linked.from}${whereClause(linked.where)} order by ${linked.order} limit 1)`

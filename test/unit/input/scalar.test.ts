@@ -2,7 +2,7 @@
 import t from 'tap'
 import type { ScalarAttribute } from '../../../plugin/content-types/model.js'
 import type { ScalarType } from '../../../plugin/content-types/definition.js'
-import { checkScalarValue } from '../../../plugin/transform/input-scalar.js'
+import { checkScalarValue } from '../../../plugin/content-types/attributes.js'
 
 const attribute = (type: ScalarType, rules: Partial<ScalarAttribute> = {}): ScalarAttribute =>
   ({ kind: 'scalar', name: 'a', type, required: false, private: false, system: false, unique: false, writable: true, ...rules })

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { coerceScalar, parseBoolean, type Coercion } from '../../../plugin/content-types/coerce.js'
+import { coerceScalar } from '../../../plugin/content-types/attributes.js'
+import { parseBoolean, type Coercion } from '../../../plugin/content-types/coerce.js'
 import type { ScalarType } from '../../../plugin/content-types/definition.js'
 
 const value = (type: ScalarType, raw: unknown): unknown => {
