@@ -142,7 +142,7 @@ const contentApi = fp(contentApiPlugin, { fastify: '5.x', name: 'fastify-content
 export default contentApi
 export { contentApi }
 export type { ContentApiOptions } from './options.js'
-export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOptions, HandlerName } from './controller-api.js'
+export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOptions, HandlerName } from './options/controllers.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'

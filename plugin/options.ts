@@ -2,25 +2,26 @@
  * The plugin's options (DECISIONS §2), checked once at register time so a mistake fails
  * at startup with a message that names it: every option's shape, and the environment, in
  * `resolveOptions` before anything is loaded; the uids they name in `resolveModelOptions`
- * once the model is. The rest of the plugin sees only what these two answer.
+ * once the model is. The rest of the plugin sees only what these two answer. The larger
+ * options have their types and checks in options/, beneath every feature that reads them.
  */
 import type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 import type { Registry } from './content-types/registry.js'
 import type { DatabaseOptions } from './repository/database.js'
-import { checkPermissions, resolvePermissions } from './auth/permissions-options.js'
-import type { CheckedPermissions, PermissionsOptions, ResolvedPermissions } from './auth/permissions-options.js'
-import type { ControllerFactory } from './controller-api.js'
-import { resolveUploadOptions } from './upload/upload-options.js'
-import type { ResolvedUploadOptions, UploadOptions } from './upload/upload-options.js'
+import { checkPermissions, resolvePermissions } from './options/permissions.js'
+import type { CheckedPermissions, PermissionsOptions, ResolvedPermissions } from './options/permissions.js'
+import type { ControllerFactory } from './options/controllers.js'
+import { resolveUploadOptions } from './options/upload.js'
+import type { ResolvedUploadOptions, UploadOptions } from './options/upload.js'
 import { resolveLocaleSettings } from './i18n/locale-settings.js'
 import type { I18nOptions, LocaleSettings } from './i18n/locale-settings.js'
 import { resolvePopulateLimits } from './query/populate-budget.js'
 import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-budget.js'
-import { resolveRateLimit } from './auth/rate-limit.js'
-import type { RateLimitOptions, ResolvedRateLimit } from './auth/rate-limit.js'
+import { resolveRateLimit } from './options/rate-limit.js'
+import type { RateLimitOptions, ResolvedRateLimit } from './options/rate-limit.js'
 import { OptionsError } from './errors.js'
-import { resolveLifecycles, unknownLifecycleUid } from './lifecycles/lifecycle-options.js'
-import type { LifecyclesOption } from './lifecycles/lifecycle-options.js'
+import { resolveLifecycles, unknownLifecycleUid } from './options/lifecycles.js'
+import type { LifecyclesOption } from './options/lifecycles.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number

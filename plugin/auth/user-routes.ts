@@ -17,7 +17,7 @@ import { entryId } from '../routes/request-query.js'
 import { BARE_SHAPE } from '../repository/read/entry-shape.js'
 import { callerOf } from './caller.js'
 import type { Caller } from './caller.js'
-import type { UserAction } from './permissions-options.js'
+import type { UserAction } from '../options/permissions.js'
 import { deleteUser, updateUser } from './user-edits.js'
 import { userQueries } from './user-queries.js'
 

@@ -1,10 +1,10 @@
 /**
- * The `controllers` option at work (its types: controller-api): a host replaces or wraps
+ * The `controllers` option at work (its types: options/controllers): a host replaces or wraps
  * any of the five handlers of a content type and receives the core ones. The core handlers
  * keep every permission check and sanitisation, so an extension cannot bypass them.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { ControllerHandler, CoreApi } from '../controller-api.js'
+import type { ControllerHandler, CoreApi } from '../options/controllers.js'
 import type { CoreHandlers } from './core-handlers.js'
 
 export function coreApi (handlers: CoreHandlers): CoreApi {

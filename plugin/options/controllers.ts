@@ -1,7 +1,7 @@
 /**
  * The `controllers` option as a host writes it (DECISIONS §2, spec 4.7): a factory per
  * content type that receives the core handlers and may replace or wrap any of the five.
- * Declared beneath the options and the routes, which both speak of it.
+ * Declared with the other options, beneath the routes that carry it out.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
