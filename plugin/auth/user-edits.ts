@@ -13,7 +13,7 @@ import type { SqlNames } from '../repository/read/names.js'
 import { isPlainObject } from '../transform/input-relation.js'
 import { checkScalarValue } from '../transform/input-scalar.js'
 import { ROLE_ENTITY } from '../repository/auth-entities.js'
-import { hashPassword } from './passwords.js'
+import { hashPassword } from '../passwords.js'
 
 export interface UserEditContext {
   db: Database
