@@ -15,10 +15,10 @@ import { readCompiler } from '../repository/read/compile.js'
 import { createReader } from '../repository/reader.js'
 import { entryId } from '../routes/request-query.js'
 import { BARE_SHAPE } from '../repository/read/entry-shape.js'
-import { callerOf } from './caller.js'
-import type { Caller } from './caller.js'
+import { callerOf } from '../auth/caller.js'
+import type { Caller } from '../auth/caller.js'
 import type { UserAction } from '../options/permissions.js'
-import { deleteUser, updateUser } from './user-edits.js'
+import { deleteUser, updateUser } from '../auth/user-edits.js'
 import { userQueries } from './user-queries.js'
 
 export interface UsersRoutesContext {
