@@ -170,6 +170,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!lifecycles.ok) throw new OptionsError(lifecycles.problem)
   const permissions = checkPermissions(options.permissions)
   if (!permissions.ok) throw new OptionsError(permissions.problem)
+  const controllers = checkControllers(options.controllers)
+  const adminSecret = adminJwtSecret(options.admin, env)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -187,8 +189,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     lifecycles: lifecycles.value,
     customFields: options.customFields,
     permissions: permissions.value,
-    controllers: checkControllers(options.controllers),
-    adminJwtSecret: permissions.value?.jwtSecret ?? adminJwtSecret(options.admin, env)
+    controllers,
+    adminJwtSecret: permissions.value?.jwtSecret ?? adminSecret
   }
 }
 

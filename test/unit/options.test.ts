@@ -40,6 +40,8 @@ t.test('admin.jwtSecret: a non-empty string, else ADMIN_JWT_SECRET from the envi
   t.throws(() => resolved({ admin: { jwtSecret: '' } }), optionsError(/admin\.jwtSecret must be a non-empty string/))
   t.throws(() => resolved({ admin: 'secret' as never }), optionsError(/admin must be an object: \{ jwtSecret \}/))
   t.throws(() => resolved({ admin: null as never }), optionsError(/admin must be an object/))
+  t.throws(() => resolved({ permissions: { jwtSecret: SECRET }, admin: { jwtSecret: 7 as never } }), optionsError(/admin\.jwtSecret must be a non-empty string/),
+    'checked even when the permissions secret is the one used')
   t.equal(resolved({ admin: { jwtSecret: 'from-the-option' } }, { ADMIN_JWT_SECRET: 'from-env' }).adminJwtSecret, 'from-the-option')
   t.equal(resolved({}, { ADMIN_JWT_SECRET: 'from-env' }).adminJwtSecret, 'from-env')
   t.equal(resolved({}, { ADMIN_JWT_SECRET: '' }).adminJwtSecret, null, 'an empty variable sets nothing')
