@@ -111,6 +111,7 @@ export interface ResolvedOptions {
   customFields: Record<string, string> | undefined
   /** null: no access control. Its uids: `resolveModelOptions`. */
   permissions: CheckedPermissions | null
+  /** Its uids: `resolveModelOptions`. */
   controllers: Record<string, ControllerFactory>
   /** The admin tokens' JWT secret: `permissions.jwtSecret`, else `admin.jwtSecret`, else `ADMIN_JWT_SECRET`; null: none set. */
   adminJwtSecret: string | null
@@ -120,6 +121,8 @@ export interface ResolvedOptions {
 export interface ModelOptions {
   /** null: no access control. */
   permissions: ResolvedPermissions | null
+  /** Keyed by uids of served content types. */
+  controllers: Record<string, ControllerFactory>
 }
 
 function positiveInteger (name: string, value: unknown, fallback: number): number {
@@ -208,7 +211,7 @@ export function resolveModelOptions (options: ResolvedOptions, registry: Registr
   for (const uid of Object.keys(options.cache.http.contentTypes ?? {})) {
     if (!registry.contentTypes.has(uid)) throw new OptionsError(`cache.contentTypes: unknown content type "${uid}"`)
   }
-  return { permissions }
+  return { permissions, controllers: options.controllers }
 }
 
 function checkControllers (controllers: unknown): Record<string, ControllerFactory> {

@@ -85,6 +85,8 @@ t.test('the uids the options name are checked against the loaded model, in one p
   t.same([...permissions!.roles.editors!.get('api::note.note')!].sort(), ['create', 'find'])
   t.same(Object.keys(permissions!.roles).sort(), ['authenticated', 'editors', 'public'], 'public and authenticated always exist')
   t.equal(model({}).permissions, null)
+  const factory = (): Record<string, never> => ({})
+  t.same(model({ controllers: { 'api::note.note': factory } }).controllers, { 'api::note.note': factory }, 'controllers of served types pass')
 })
 
 t.test('registration stops at a bad controllers option before any connection is made', async t => {
