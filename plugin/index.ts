@@ -9,9 +9,10 @@ import { loadSchemaFolder } from './content-types/load.js'
 import { buildRegistry, inlineInput } from './content-types/registry.js'
 import type { Registry, RegistryInput } from './content-types/registry.js'
 import type { ContentApiOptions } from './options.js'
-import { resolveOptions } from './options.js'
+import { resolveModelOptions, resolveOptions } from './options.js'
+import type { ResolvedOptions } from './options.js'
 import { openDatabase } from './repository/database.js'
-import { assignDefaultLocale } from './i18n/default-locale.js'
+import { assignDefaultLocale } from './repository/default-locale.js'
 import type { Database, RuntimeOrm } from './repository/database.js'
 import { idempotencyEntity } from './repository/idempotency.js'
 import { readCompiler } from './repository/read/compile.js'
@@ -22,18 +23,15 @@ import { installErrorHandling } from './routes/error-handler.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { installReadRouting } from './routes/read-routing.js'
 import { installHttpCaching, installLocalInvalidation, routeUids } from './routes/caching.js'
-import type { HttpCachingOptions } from './routes/caching.js'
 import { openSharedCache } from './repository/shared-cache.js'
-import { OptionsError } from './errors.js'
 import { acceptEmptyJsonBodies } from './routes/json-body.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
 import { registerApiDocs } from './openapi/register-docs.js'
 import { sharedSchemas } from '../schemas/index.js'
-import { resolvePermissions } from './auth/permissions-options.js'
-import { authEntitySchemas } from './auth/entities.js'
+import { authEntitySchemas } from './repository/auth-entities.js'
 import { ROLE_UID } from './content-types/plugin-types.js'
-import { accessServices, installAdminScope, installApiAccess, resolveControllers } from './auth/install.js'
+import { accessServices, installAdminScope, installApiAccess } from './auth-routes/install.js'
 import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
 import type { NewUser, PublicUser } from './auth/users.js'
 import type { CreatedApiToken, NewApiToken } from './auth/api-tokens.js'
@@ -45,7 +43,6 @@ import { localProvider } from './upload/storage.js'
 import { createContentEvents } from './lifecycles/content-events.js'
 import type { ContentEvents } from './lifecycles/content-events.js'
 import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
-import { unknownLifecycleUid } from './lifecycles/lifecycle-options.js'
 
 export interface ContentApi {
   registry: Registry
@@ -68,7 +65,7 @@ declare module 'fastify' {
   }
 }
 
-async function registryInput (options: ReturnType<typeof resolveOptions>): Promise<RegistryInput> {
+async function registryInput (options: ResolvedOptions): Promise<RegistryInput> {
   const inline = inlineInput(options)
   if (options.schemas === null) return inline
   const loaded = await loadSchemaFolder(options.schemas)
@@ -79,18 +76,15 @@ async function registryInput (options: ReturnType<typeof resolveOptions>): Promi
   }
 }
 
-async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOptions): Promise<void> {
-  const options = resolveOptions(rawOptions)
+async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions): Promise<void> {
+  const options = resolveOptions(given)
   const registry = buildRegistry(await registryInput(options), {
     i18n: options.i18n,
-    customFields: rawOptions.customFields,
-    usersPermissions: rawOptions.permissions !== undefined && rawOptions.permissions !== null
+    customFields: options.customFields,
+    usersPermissions: options.permissions !== null
   })
   if (registry.warnings.length > 0) app.log.warn(`fastify-content-api: loaded but not served:\n${registry.warnings.map(line => `  - ${line}`).join('\n')}`)
-  const permissions = resolvePermissions(rawOptions.permissions, registry)
-  const controllers = resolveControllers(rawOptions.controllers, registry)
-  const unknownLifecycle = unknownLifecycleUid(options.lifecycles, registry)
-  if (unknownLifecycle !== null) throw new OptionsError(unknownLifecycle)
+  const { permissions, controllers } = resolveModelOptions(options, registry)
   const db = await openDatabase(registry, options.database,
     schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()])
   app.addHook('onClose', async () => { await db.close() })
@@ -116,7 +110,6 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     events
   } satisfies ContentApi)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
-  checkCacheOptions(options.cache.http, registry)
   const shared = options.cache.responses === null ? null : await openSharedCache(db, options.cache.responses, options.database.url)
   if (shared !== null) app.addHook('onClose', async () => { await shared.close() })
   const compiler = readCompiler(registry, db.names)
@@ -131,7 +124,7 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
     installErrorHandling(api)
     installRequestQuery(api)
     acceptEmptyJsonBodies(api)
-    const signer = await installAdminScope(api, rawOptions, access)
+    const signer = await installAdminScope(api, options.adminJwtSecret, access)
     await api.register(async (child) => {
       installErrorHandling(child)
       installHttpCaching(child, options.cache.http, routeUids(registry, options.prefix))
@@ -146,17 +139,12 @@ async function contentApiPlugin (app: FastifyInstance, rawOptions: ContentApiOpt
   if (options.upload !== false && options.upload.provider.name === 'local') await serveUploads(app, options.upload.dir)
 }
 
-function checkCacheOptions (http: HttpCachingOptions, registry: Registry): void {
-  for (const uid of Object.keys(http.contentTypes ?? {})) {
-    if (!registry.contentTypes.has(uid)) throw new OptionsError(`cache.contentTypes: unknown content type "${uid}"`)
-  }
-}
-
 const contentApi = fp(contentApiPlugin, { fastify: '5.x', name: 'fastify-content-api' })
 
 export default contentApi
 export { contentApi }
 export type { ContentApiOptions } from './options.js'
+export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOptions, HandlerName } from './options/controllers.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'

@@ -1,23 +1,27 @@
 /**
  * The plugin's options (DECISIONS §2), checked once at register time so a mistake fails
- * at startup with a message that names it.
+ * at startup with a message that names it: every option's shape, and the environment, in
+ * `resolveOptions` before anything is loaded; the uids they name in `resolveModelOptions`
+ * once the model is. The rest of the plugin sees only what these two answer. The larger
+ * options have their types and checks in options/, beneath every feature that reads them.
  */
 import type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
+import type { Registry } from './content-types/registry.js'
 import type { DatabaseOptions } from './repository/database.js'
-import type { PermissionsOptions } from './auth/permissions-options.js'
-import type { ControllerFactory } from './routes/controllers.js'
-import { resolveUploadOptions } from './upload/upload-options.js'
-import type { ResolvedUploadOptions, UploadOptions } from './upload/upload-options.js'
+import { checkPermissions, resolvePermissions } from './options/permissions.js'
+import type { CheckedPermissions, PermissionsOptions, ResolvedPermissions } from './options/permissions.js'
+import type { ControllerFactory } from './options/controllers.js'
+import { resolveUploadOptions } from './options/upload.js'
+import type { ResolvedUploadOptions, UploadOptions } from './options/upload.js'
 import { resolveLocaleSettings } from './i18n/locale-settings.js'
-import type { CacheControlOptions, HttpCachingOptions } from './routes/caching.js'
 import type { I18nOptions, LocaleSettings } from './i18n/locale-settings.js'
 import { resolvePopulateLimits } from './query/populate-budget.js'
 import type { PopulateLimits, ResolvedPopulateLimits } from './query/populate-budget.js'
-import { resolveRateLimit } from './auth/rate-limit.js'
-import type { RateLimitOptions, ResolvedRateLimit } from './auth/rate-limit.js'
+import { resolveRateLimit } from './options/rate-limit.js'
+import type { RateLimitOptions, ResolvedRateLimit } from './options/rate-limit.js'
 import { OptionsError } from './errors.js'
-import { resolveLifecycles } from './lifecycles/lifecycle-options.js'
-import type { LifecyclesOption } from './lifecycles/lifecycle-options.js'
+import { resolveLifecycles, unknownLifecycleUid } from './options/lifecycles.js'
+import type { LifecyclesOption } from './options/lifecycles.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -62,6 +66,18 @@ export interface ContentApiOptions {
   lifecycles?: LifecyclesOption
 }
 
+export interface CacheControlOptions {
+  /** Seconds a client or shared cache may use an answer without asking again. */
+  maxAge?: number
+  /** Seconds past `maxAge` a cache may still answer while it revalidates. */
+  staleWhileRevalidate?: number
+}
+
+export interface HttpCachingOptions extends CacheControlOptions {
+  /** Per content type uid, replacing the defaults above for its routes. */
+  contentTypes?: Record<string, CacheControlOptions>
+}
+
 export interface CacheOptions extends HttpCachingOptions {
   /** Answers kept in memory, dropped on any committed change to a table they read (every node, through LISTEN/NOTIFY). */
   responses?: { maxEntries?: number, maxBytes?: number }
@@ -91,6 +107,22 @@ export interface ResolvedOptions {
   /** null: no rate limits. */
   rateLimit: ResolvedRateLimit | null
   lifecycles: LifecyclesOption
+  /** Checked by the registry with the schemas it extends. */
+  customFields: Record<string, string> | undefined
+  /** null: no access control. Its uids: `resolveModelOptions`. */
+  permissions: CheckedPermissions | null
+  /** Its uids: `resolveModelOptions`. */
+  controllers: Record<string, ControllerFactory>
+  /** The admin tokens' JWT secret: `permissions.jwtSecret`, else `admin.jwtSecret`, else `ADMIN_JWT_SECRET`; null: none set. */
+  adminJwtSecret: string | null
+}
+
+/** What the options say about the loaded model, checked against it. */
+export interface ModelOptions {
+  /** null: no access control. */
+  permissions: ResolvedPermissions | null
+  /** Keyed by uids of served content types. */
+  controllers: Record<string, ControllerFactory>
 }
 
 function positiveInteger (name: string, value: unknown, fallback: number): number {
@@ -101,9 +133,9 @@ function positiveInteger (name: string, value: unknown, fallback: number): numbe
   return value
 }
 
-function record<T> (name: string, value: unknown): Record<string, T> {
+function record<T> (name: string, value: unknown, problem = `${name} must be an object keyed by uid`): Record<string, T> {
   if (value === undefined) return {}
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(`${name} must be an object keyed by uid`)
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OptionsError(problem)
   return value as Record<string, T>
 }
 
@@ -139,6 +171,10 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!rateLimit.ok) throw new OptionsError(rateLimit.problem)
   const lifecycles = resolveLifecycles(options.lifecycles)
   if (!lifecycles.ok) throw new OptionsError(lifecycles.problem)
+  const permissions = checkPermissions(options.permissions)
+  if (!permissions.ok) throw new OptionsError(permissions.problem)
+  const controllers = checkControllers(options.controllers)
+  const adminSecret = adminJwtSecret(options.admin, env)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -153,8 +189,45 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     strict: options.strict === true,
     limits: limits.value,
     rateLimit: rateLimit.value,
-    lifecycles: lifecycles.value
+    lifecycles: lifecycles.value,
+    customFields: options.customFields,
+    permissions: permissions.value,
+    controllers,
+    adminJwtSecret: permissions.value?.jwtSecret ?? adminSecret
   }
+}
+
+/**
+ * The checks that need the loaded model: every content type uid an option names exists
+ * (permissions, controllers, lifecycles, per-type cache settings).
+ */
+export function resolveModelOptions (options: ResolvedOptions, registry: Registry): ModelOptions {
+  const permissions = resolvePermissions(options.permissions, registry)
+  for (const uid of Object.keys(options.controllers)) {
+    if (!registry.contentTypes.has(uid)) throw new OptionsError(`controllers: unknown content type "${uid}"`)
+  }
+  const unknownLifecycle = unknownLifecycleUid(options.lifecycles, registry)
+  if (unknownLifecycle !== null) throw new OptionsError(unknownLifecycle)
+  for (const uid of Object.keys(options.cache.http.contentTypes ?? {})) {
+    if (!registry.contentTypes.has(uid)) throw new OptionsError(`cache.contentTypes: unknown content type "${uid}"`)
+  }
+  return { permissions, controllers: options.controllers }
+}
+
+function checkControllers (controllers: unknown): Record<string, ControllerFactory> {
+  const factories = record<unknown>('controllers', controllers, 'controllers must be an object keyed by content type uid')
+  for (const [uid, factory] of Object.entries(factories)) {
+    if (typeof factory !== 'function') throw new OptionsError(`controllers["${uid}"] must be a function ({ core }) => handlers`)
+  }
+  return factories as Record<string, ControllerFactory>
+}
+
+function adminJwtSecret (admin: unknown, env: NodeJS.ProcessEnv): string | null {
+  if (admin !== undefined && (admin === null || typeof admin !== 'object' || Array.isArray(admin))) throw new OptionsError('admin must be an object: { jwtSecret }')
+  const secret = (admin as ContentApiOptions['admin'])?.jwtSecret
+  if (secret !== undefined && (typeof secret !== 'string' || secret === '')) throw new OptionsError('admin.jwtSecret must be a non-empty string')
+  const fromEnv = env.ADMIN_JWT_SECRET
+  return secret ?? (fromEnv === undefined || fromEnv === '' ? null : fromEnv)
 }
 
 const DATABASE_DURATIONS = ['connectionTimeout', 'statementTimeout', 'replicaMaxLag', 'replicaCheckInterval', 'readYourWritesWindow'] as const

@@ -6,7 +6,7 @@ import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database } from '../repository/database.js'
 import { ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
-import { hashPassword, passwordMatches } from '../auth/passwords.js'
+import { hashPassword, passwordMatches } from '../passwords.js'
 
 export interface NewAdminUser {
   email: string

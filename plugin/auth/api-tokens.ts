@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto'
 import type { Database } from '../repository/database.js'
 import { ValidationError } from '../errors.js'
 import { accessKeyHash } from './caller.js'
-import type { ResolvedPermissions } from './permissions-options.js'
-import { subjectActions } from './permissions-options.js'
+import type { ResolvedPermissions } from '../options/permissions.js'
+import { subjectActions } from '../options/permissions.js'
 
 export type ApiTokenType = 'read-only' | 'full-access' | 'custom'
 

@@ -8,7 +8,7 @@ import { UnauthorizedError } from '../errors.js'
 import type { Database } from '../repository/database.js'
 import type { Ability } from './abilities.js'
 import { FULL_ACCESS, READ_ONLY, grants } from './abilities.js'
-import type { ResolvedPermissions } from './permissions-options.js'
+import type { ResolvedPermissions } from '../options/permissions.js'
 
 export type Caller =
   | { kind: 'public', ability: Ability }

@@ -1,6 +1,6 @@
 /** Stores the roles and permissions of the options in their tables at startup. */
 import type { Database } from '../repository/database.js'
-import type { ResolvedPermissions } from './permissions-options.js'
+import type { ResolvedPermissions } from '../options/permissions.js'
 
 export async function syncRoles (db: Database, permissions: ResolvedPermissions): Promise<void> {
   await db.transaction(async (tx) => {

@@ -13,8 +13,8 @@ import type { SqlNames } from '../repository/read/names.js'
 import { isPlainObject } from '../transform/input-relation.js'
 import { checkScalarValue } from '../content-types/attributes.js'
 import { parseRowId } from '../content-types/row-ids.js'
-import { ROLE_ENTITY } from './entities.js'
-import { hashPassword } from './passwords.js'
+import { ROLE_ENTITY } from '../repository/auth-entities.js'
+import { hashPassword } from '../passwords.js'
 
 export interface UserEditContext {
   db: Database

@@ -11,7 +11,7 @@
  * and only then written with one INSERT … SELECT per table.
  */
 import type { MetadataStorage } from '@mikro-orm/core'
-import { PERMISSION_ENTITY } from '../auth/entities.js'
+import { PERMISSION_ENTITY } from '../repository/auth-entities.js'
 import type { Registry } from '../content-types/registry.js'
 import type { Database, SqlTransaction } from '../repository/database.js'
 import { identifier as id } from '../repository/read/sql.js'

@@ -29,7 +29,7 @@ import { flatEntry } from '../transform/flat-entry.js'
 import { emitEntryEvent } from './content-events.js'
 import type { ContentEvents, EntryEventName } from './content-events.js'
 import { hookError } from './hook-errors.js'
-import type { ContentTypeLifecycles, LifecycleEvent, LifecycleHookName, LifecycleModel, LifecyclesOption } from './lifecycle-options.js'
+import type { ContentTypeLifecycles, LifecycleEvent, LifecycleHookName, LifecycleModel, LifecyclesOption } from '../options/lifecycles.js'
 
 export interface LifecyclesContext {
   registry: Registry

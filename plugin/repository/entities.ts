@@ -4,8 +4,8 @@
  * decides every table and column name the read compiler uses.
  */
 import { EntitySchema } from '@mikro-orm/core'
-import { ADMIN_USER_ENTITY, adminUserProperties } from '../admin/admin-entity.js'
-import { roleProperties, userProperties } from '../auth/entities.js'
+import { ADMIN_USER_ENTITY, adminUserProperties } from './admin-entity.js'
+import { roleProperties, userProperties } from './auth-entities.js'
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { ADMIN_USER_UID, PLUGIN_TYPES, ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { LinkTable, Model, ScalarAttribute } from '../content-types/model.js'

@@ -9,8 +9,7 @@
  * entry's row lock by then, so no concurrent write can have changed what it finds.
  */
 import type { LinkSide, Model } from '../content-types/model.js'
-import type { WriteSession } from './write-session.js'
-import { intArray, oneStatement, type SqlPart } from './write-sql.js'
+import { intArray, oneStatement, type SqlPart, type WriteSql } from './write-sql.js'
 
 /** Links of `side` pointing at `others`, except those of the row `keptSelf`. */
 interface Release {
@@ -82,7 +81,7 @@ export class PendingDeletes {
   }
 
   /** The pending deletions as statement parts (and forgotten here). */
-  parts (session: WriteSession): SqlPart[] {
+  parts (session: WriteSql): SqlPart[] {
     const parts = [
       ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
       ...this.#releases.map(release => releaseLinks(session, release)),
@@ -97,7 +96,7 @@ export class PendingDeletes {
     return parts
   }
 
-  async run (session: WriteSession): Promise<void> {
+  async run (session: WriteSql): Promise<void> {
     const parts = this.parts(session)
     if (parts.length === 0) return
     const { sql, params } = oneStatement(parts)
@@ -105,15 +104,15 @@ export class PendingDeletes {
   }
 }
 
-function deleteLinkRows (session: WriteSession, entity: string, ids: ReadonlySet<number>): SqlPart {
+function deleteLinkRows (session: WriteSql, entity: string, ids: ReadonlySet<number>): SqlPart {
   return { sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} = any(?::int[])`, params: [intArray([...ids])] }
 }
 
-function deleteOwnedLinks (session: WriteSession, { side, owners }: Owned): SqlPart {
+function deleteOwnedLinks (session: WriteSql, { side, owners }: Owned): SqlPart {
   return { sql: `delete from ${session.table(side.entity)} where ${session.column(side.entity, side.self)} = any(?::int[])`, params: [intArray(owners)] }
 }
 
-function releaseLinks (session: WriteSession, { side, others, keptSelf }: Release): SqlPart {
+function releaseLinks (session: WriteSql, { side, others, keptSelf }: Release): SqlPart {
   const column = (property: string): string => session.column(side.entity, property)
   const sql = `delete from ${session.table(side.entity)} where ${column(side.other)} = any(?::int[])`
   return keptSelf === null
@@ -122,7 +121,7 @@ function releaseLinks (session: WriteSession, { side, others, keptSelf }: Releas
 }
 
 /** One DELETE per table, its ids given, or linked from given owners, and found under those rows. */
-function rowDeletes (session: WriteSession, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[]): SqlPart[] {
+function rowDeletes (session: WriteSql, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[]): SqlPart[] {
   const sources = new Map<string, SqlPart[]>()
   const addWithNested = (uid: string, source: SqlPart): void => {
     addSource(sources, uid, source)
@@ -147,7 +146,7 @@ function rowDeletes (session: WriteSession, rows: ReadonlyMap<string, ReadonlySe
 }
 
 /** The component rows under the rows `owners` selects, per component, through every component and zone link table. */
-function addNestedSources (session: WriteSession, model: Model, owners: SqlPart, sources: Map<string, SqlPart[]>): void {
+function addNestedSources (session: WriteSql, model: Model, owners: SqlPart, sources: Map<string, SqlPart[]>): void {
   for (const [component, linkEntity] of componentLinks(model)) {
     const column = (property: string): string => session.column(linkEntity, property)
     const children = {

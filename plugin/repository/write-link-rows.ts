@@ -8,8 +8,7 @@
  */
 import type { LinkSide } from '../content-types/model.js'
 import { MAX_POSITION } from '../content-types/row-ids.js'
-import type { WriteSession } from './write-session.js'
-import { intArray, type SqlPart } from './write-sql.js'
+import { intArray, type SqlPart, type WriteSql } from './write-sql.js'
 
 /**
  * The position of a link appended to the end of a list without reading the list (the other
@@ -60,7 +59,7 @@ export class PendingLinkRows {
   }
 
   /** Everything pending, as parts of the data statement (and forgotten here). */
-  parts (session: WriteSession): SqlPart[] {
+  parts (session: WriteSql): SqlPart[] {
     const parts: SqlPart[] = []
     for (const [entity, { inserts, changes }] of this.#tables) {
       if (inserts.length > 0) parts.push(insertRows(session, entity, inserts))
@@ -94,7 +93,7 @@ function otherOrder (side: LinkSide): 'ord' | 'invOrd' {
  * Columns bound as arrays: four parameters whatever the row count. `unnest` yields the rows
  * in list order, so link ids follow insertion order as the reads' tie-break expects.
  */
-function insertRows (session: WriteSession, entity: string, rows: readonly NewLink[]): SqlPart {
+function insertRows (session: WriteSql, entity: string, rows: readonly NewLink[]): SqlPart {
   const columns = LINK_COLUMNS.map(property => session.column(entity, property))
   return {
     sql: `insert into ${session.table(entity)} (${columns.join(', ')}) ` +
@@ -104,7 +103,7 @@ function insertRows (session: WriteSession, entity: string, rows: readonly NewLi
 }
 
 /** One UPDATE per table, setting only the columns some row changes. */
-function changeRows (session: WriteSession, entity: string, changes: ReadonlyMap<number, LinkChange>): SqlPart {
+function changeRows (session: WriteSql, entity: string, changes: ReadonlyMap<number, LinkChange>): SqlPart {
   const column = (property: string): string => session.column(entity, property)
   const rows = [...changes]
   const changed = LINK_COLUMNS.filter(property => rows.some(([, change]) => change[property] !== undefined))

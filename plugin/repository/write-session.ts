@@ -16,13 +16,13 @@ import type { Database, Row, RuntimeOrm, SqlTransaction } from './database.js'
 import type { SqlNames } from './read/names.js'
 import { PendingDeletes } from './write-deletes.js'
 import { PendingLinkRows } from './write-link-rows.js'
-import { numbered } from './write-sql.js'
+import { numbered, type WriteSql } from './write-sql.js'
 import { DataStatement, type RowValues } from './write-statement.js'
 
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
 
-export class WriteSession {
+export class WriteSession implements WriteSql {
   readonly tx: SqlTransaction
   readonly orm: RuntimeOrm
   readonly registry: Registry

@@ -2,6 +2,25 @@
  * The bits of SQL text the write path's statements need. Parts are written with `?`
  * placeholders so they compose in any order; `numbered` turns the composed text into `$n`.
  */
+import type { Registry } from '../content-types/registry.js'
+import type { Row } from './database.js'
+
+/**
+ * What the pending writes (write-deletes, write-link-rows) ask of the write session that
+ * holds them: names from the ORM metadata, the model, a statement inside its transaction.
+ * Declared beneath the session, so that it builds them without their importing it back.
+ */
+export interface WriteSql {
+  readonly registry: Registry
+  /** Quoted table name of an entity. */
+  table: (entityName: string) => string
+  /** Quoted column of an entity property. */
+  column: (entityName: string, property: string) => string
+  /** Column name of an entity property, unquoted. */
+  fieldName: (entityName: string, property: string) => string
+  /** `?` placeholders, values bound. */
+  select: (sql: string, params: readonly unknown[]) => Promise<Row[]>
+}
 
 /** A piece of SQL with `?` placeholders and their values, in order. */
 export interface SqlPart {

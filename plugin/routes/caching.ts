@@ -8,19 +8,8 @@
 import { hash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
+import type { CacheControlOptions, HttpCachingOptions } from '../options.js'
 import type { ResponseCache } from '../repository/response-cache.js'
-
-export interface CacheControlOptions {
-  /** Seconds a client or shared cache may use an answer without asking again. */
-  maxAge?: number
-  /** Seconds past `maxAge` a cache may still answer while it revalidates. */
-  staleWhileRevalidate?: number
-}
-
-export interface HttpCachingOptions extends CacheControlOptions {
-  /** Per content type uid, replacing the defaults above for its routes. */
-  contentTypes?: Record<string, CacheControlOptions>
-}
 
 function cacheControl (options: CacheControlOptions, authorized: boolean): string {
   if (options.maxAge === undefined || options.maxAge === 0) return 'no-cache'

@@ -4,11 +4,11 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import { ERROR_RESPONSE_ID, schemaId } from '../../schemas/index.js'
 import { operationDocs, successVariant } from '../openapi/operations.js'
 import type { ContentOperation } from '../openapi/operations.js'
-import type { CoreContext, CoreHandler, CoreHandlers, HandlerName } from './core-handlers.js'
+import type { ControllerFactory, HandlerName } from '../options/controllers.js'
+import type { CoreContext, CoreHandler, CoreHandlers } from './core-handlers.js'
 import { coreHandlers } from './core-handlers.js'
 import { IgnoredKeyLog } from './ignored-key-log.js'
 import { singleTypeHandlers } from './single-type-handlers.js'
-import type { ControllerFactory } from './controllers.js'
 import { coreApi, customRoute } from './controllers.js'
 
 export interface RoutesContext extends Omit<CoreContext, 'ignoredKeys'> {

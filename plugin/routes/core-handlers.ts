@@ -8,7 +8,8 @@ import { checkWritableLinks } from '../access/write-links.js'
 import { pruneListQuery, pruneSelection } from '../access/prune.js'
 import { callerOf } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
-import type { ContentAction } from '../auth/permissions-options.js'
+import type { ContentAction } from '../options/permissions.js'
+import type { FindOptions } from '../options/controllers.js'
 import { defaultFieldNames } from '../content-types/model.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
@@ -45,11 +46,6 @@ export interface CoreContext {
   lifecycles: EntryLifecycles
 }
 
-export interface FindOptions {
-  /** Attach `createdBy`/`updatedBy` (spec 4.7); honoured only on types with populateCreatorFields. */
-  creatorFields?: boolean
-}
-
 export type CoreHandler = (request: FastifyRequest, options?: FindOptions) => Promise<string>
 
 export interface CoreHandlers {
@@ -61,9 +57,6 @@ export interface CoreHandlers {
   /** `POST /:id/localizations` of localized types (DECISIONS §6); not replaceable by controllers. */
   createLocalization: CoreHandler
 }
-
-/** The handlers a host's controllers may replace (spec 4.7). */
-export type HandlerName = Exclude<keyof CoreHandlers, 'createLocalization'>
 
 export function authorize (request: FastifyRequest, model: ContentTypeModel, action: ContentAction): Caller {
   const caller = callerOf(request)

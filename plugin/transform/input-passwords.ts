@@ -2,7 +2,7 @@
  * Password attributes of content types are stored as argon2 hashes, never as sent
  * (Δ Strapi v4 stores them as written). They are never read back, so nothing else changes.
  */
-import { hashPassword } from '../auth/passwords.js'
+import { hashPassword } from '../passwords.js'
 import type { RowPlan } from '../write-plan/plan.js'
 
 export async function hashPasswords (row: RowPlan): Promise<void> {

@@ -5,8 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { callerOf } from '../auth/caller.js'
-import { UPLOAD_UID } from '../auth/permissions-options.js'
-import type { UploadAction } from '../auth/permissions-options.js'
+import { UPLOAD_UID } from '../options/permissions.js'
+import type { UploadAction } from '../options/permissions.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import { ForbiddenError } from '../errors.js'
 

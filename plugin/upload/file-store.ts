@@ -7,8 +7,11 @@
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import type { Database } from '../repository/database.js'
+import { gatherWriteFacts } from '../repository/write-facts.js'
+import { prepareLinks } from '../repository/write-links.js'
 import { WriteSession } from '../repository/write-session.js'
 import { IssueList } from '../write-plan/issues.js'
+import type { LinkWrite, RowPlan } from '../write-plan/plan.js'
 import type { AttachTarget } from './attach-target.js'
 import type { FileInfo } from './file-info.js'
 
@@ -38,17 +41,22 @@ async function inTransaction<T> (db: Database, registry: Registry, work: (sessio
 export async function insertFiles (db: Database, registry: Registry, rows: readonly FileRow[], target: AttachTarget | null): Promise<number[]> {
   return await inTransaction(db, registry, async session => {
     if (target !== null) await lockEntry(session, target)
-    const now = new Date()
-    const ids: number[] = []
-    for (const row of rows) {
-      const { table, idColumn, columns, values } = session.rowValues(registry.file.entity, { ...row, createdAt: now, updatedAt: now }, true)
-      const [inserted] = await session.select(
-        `insert into ${table} (${columns.join(', ')}) values (${values.map(() => '?').join(', ')}) returning ${idColumn} as id`, values)
-      ids.push(Number(inserted!.id))
-    }
+    const ids = await insertRows(session, rows)
     if (target !== null) await attach(session, target, ids)
     return ids
   })
+}
+
+/** One INSERT for every file: the sequence numbers the rows in the order of the values. */
+async function insertRows (session: WriteSession, rows: readonly FileRow[]): Promise<number[]> {
+  if (rows.length === 0) return []
+  const now = new Date()
+  const all = rows.map(row => session.rowValues(session.registry.file.entity, { ...row, createdAt: now, updatedAt: now }, true))
+  const { table, idColumn, columns } = all[0]!
+  const tuples = all.map(row => `(${row.values.map(() => '?').join(', ')})`)
+  const inserted = await session.select(
+    `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')} returning ${idColumn} as id`, all.flatMap(row => row.values))
+  return inserted.map(row => Number(row.id)).sort((a, b) => a - b)
 }
 
 async function lockEntry (session: WriteSession, target: AttachTarget): Promise<void> {
@@ -57,24 +65,27 @@ async function lockEntry (session: WriteSession, target: AttachTarget): Promise<
   if (found.length === 0) throw ValidationError.at(['refId'], `${target.model.uid} has no entry ${target.id}`)
 }
 
-/** A multiple media attribute gets the files appended; a single one has its file replaced. */
+/**
+ * Links the files as an entry write linking them would (write-links): a multiple media
+ * attribute gets them connected at its end, a single one has its file replaced; the same
+ * facts read, the same position rule, the same link rows in one data statement.
+ */
 async function attach (session: WriteSession, target: AttachTarget, fileIds: readonly number[]): Promise<void> {
-  const side = target.attribute.link
-  const table = session.table(side.entity)
-  const column = (property: string): string => session.column(side.entity, property)
-  const otherOrder = side.order === 'ord' ? 'invOrd' : 'ord'
-  let next = 1
-  if (target.attribute.multiple) {
-    const [last] = await session.select(`select max(${column(side.order)}) as last from ${table} where ${column(side.self)} = ?`, [target.id])
-    next = Number(last?.last ?? 0) + 1
-  } else {
-    await session.select(`delete from ${table} where ${column(side.self)} = ?`, [target.id])
+  const path = [target.attribute.name]
+  const write: LinkWrite = {
+    attribute: target.attribute,
+    path,
+    operation: target.attribute.multiple
+      ? { kind: 'edit', disconnect: [], connect: fileIds.map(id => ({ id, position: null, path })), strict: true }
+      : { kind: 'set', ids: [...fileIds] }
   }
-  if (fileIds.length === 0) return
-  const columns = [side.self, side.other, side.order, otherOrder].map(column)
-  const tuples = fileIds.map(() => '(?, ?, ?, 1)')
-  const params = fileIds.flatMap((id, index) => [target.id, id, next + index])
-  await session.select(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`, params)
+  const entry: RowPlan = { model: target.model, id: target.id, path: [], scalars: [], uids: [], links: [write], lists: [] }
+  const prepared = prepareLinks(session, await gatherWriteFacts(session, entry), entry, write)
+  session.issues.throwIfAny()
+  if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
+  else await session.deletes.run(session)
+  prepared?.apply(target.id)
+  await session.flush()
 }
 
 /** Answers false when the file does not exist. */

@@ -16,7 +16,7 @@ import { s3Provider } from './s3-storage.js'
 import { localProvider } from './storage.js'
 import { existingFile, removeFile, updateInfo, uploadFiles } from './upload-service.js'
 import type { UploadContext } from './upload-service.js'
-import type { ResolvedUploadOptions } from './upload-options.js'
+import type { ResolvedUploadOptions } from '../options/upload.js'
 
 export interface UploadRoutesOptions {
   registry: Registry

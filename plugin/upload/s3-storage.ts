@@ -11,7 +11,7 @@
  */
 import { open, stat } from 'node:fs/promises'
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import type { S3StorageOptions } from './s3-options.js'
+import type { S3StorageOptions } from '../options/s3.js'
 import { SVG } from './mime.js'
 import type { StorageProvider } from './storage.js'
 import { StorageUnavailableError, storedName } from './storage.js'

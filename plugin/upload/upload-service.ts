@@ -23,7 +23,7 @@ import { createStaging } from './staging.js'
 import { StorageUnavailableError } from './storage.js'
 import type { StorageProvider, StoredFile } from './storage.js'
 import { storeFile, storedObjects } from './store-file.js'
-import type { ResolvedUploadOptions } from './upload-options.js'
+import type { ResolvedUploadOptions } from '../options/upload.js'
 
 export interface UploadContext {
   db: Database

@@ -9,7 +9,7 @@ import t from 'tap'
 import type { Test } from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { ContentApiOptions } from '../../plugin/index.js'
-import { PASSWORD_VERIFY_CHANNEL } from '../../plugin/auth/passwords.js'
+import { PASSWORD_VERIFY_CHANNEL } from '../../plugin/passwords.js'
 import { buildTestApp } from '../helpers/app.js'
 import { seededRandom } from '../helpers/prng.js'
 

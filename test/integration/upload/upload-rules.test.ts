@@ -6,7 +6,7 @@ import t from 'tap'
 import { formatBoxes } from '../../../plugin/upload/formats.js'
 import { cleanFileName, extensionOf, fileHash } from '../../../plugin/upload/file-name.js'
 import { detectType, mediaKindOf } from '../../../plugin/upload/mime.js'
-import { resolveUploadOptions } from '../../../plugin/upload/upload-options.js'
+import { resolveUploadOptions } from '../../../plugin/options/upload.js'
 
 const bytes = (...values: Array<number | string>): Uint8Array =>
   Buffer.concat(values.map(value => typeof value === 'string' ? Buffer.from(value, 'latin1') : Buffer.from([value])))

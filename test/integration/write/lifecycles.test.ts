@@ -7,8 +7,8 @@ import t from 'tap'
 import type { ContentTypeSchema } from '../../../plugin/index.js'
 import type { EntryEvent, EntryEventName } from '../../../plugin/lifecycles/content-events.js'
 import { ENTRY_EVENTS } from '../../../plugin/lifecycles/content-events.js'
-import type { LifecycleEvent, LifecycleHookName } from '../../../plugin/lifecycles/lifecycle-options.js'
-import { LIFECYCLE_HOOKS } from '../../../plugin/lifecycles/lifecycle-options.js'
+import type { LifecycleEvent, LifecycleHookName } from '../../../plugin/options/lifecycles.js'
+import { LIFECYCLE_HOOKS } from '../../../plugin/options/lifecycles.js'
 import { buildTestApp } from '../../helpers/app.js'
 
 const contentTypes: Record<string, ContentTypeSchema> = {

@@ -1,6 +1,6 @@
 /** Every scalar type written and read back from the rows, with edge values. */
 import t from 'tap'
-import { passwordMatches } from '../../../plugin/auth/passwords.js'
+import { passwordMatches } from '../../../plugin/passwords.js'
 import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
 import { createEntry, updateEntry } from './fixtures/writes.js'
 import { openTestDatabase } from './fixtures/database.js'

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { objectUrl } from '../../../plugin/upload/s3-storage.js'
-import { resolveUploadOptions } from '../../../plugin/upload/upload-options.js'
+import { resolveUploadOptions } from '../../../plugin/options/upload.js'
 
 const minimal = { provider: 's3', bucket: 'media', region: 'eu-west-3' } as const
 

@@ -5,8 +5,8 @@
  */
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { S3_KEYS, resolveS3Options } from './s3-options.js'
-import type { S3StorageOptions, S3UploadKeys } from './s3-options.js'
+import { S3_KEYS, resolveS3Options } from './s3.js'
+import type { S3StorageOptions, S3UploadKeys } from './s3.js'
 
 interface CommonUploadOptions {
   /**

@@ -9,23 +9,21 @@ import type { FastifyInstance } from 'fastify'
 import { AdminUsers } from '../admin/admin-users.js'
 import { registerAdminRoutes } from '../admin/routes.js'
 import type { Registry } from '../content-types/registry.js'
-import { OptionsError } from '../errors.js'
-import type { ContentApiOptions, ResolvedOptions } from '../options.js'
+import type { ResolvedOptions } from '../options.js'
 import type { Database } from '../repository/database.js'
-import type { ControllerFactory } from '../routes/controllers.js'
-import { ApiTokens } from './api-tokens.js'
-import { installCallerResolution } from './caller.js'
-import { installJwt } from './jwt.js'
-import type { JwtSigner } from './jwt.js'
-import type { ResolvedPermissions } from './permissions-options.js'
-import { prepareDummyHash } from './passwords.js'
-import { installRateLimiting, routeLimiter } from './rate-limit.js'
-import type { ResolvedRateLimit } from './rate-limit.js'
+import { ApiTokens } from '../auth/api-tokens.js'
+import { installCallerResolution } from '../auth/caller.js'
+import { installJwt } from '../auth/jwt.js'
+import type { JwtSigner } from '../auth/jwt.js'
+import type { ResolvedPermissions } from '../options/permissions.js'
+import { prepareDummyHash } from '../passwords.js'
+import { installRateLimiting, routeLimiter } from '../auth/rate-limit.js'
+import type { ResolvedRateLimit } from '../options/rate-limit.js'
 import { registerRoleRoutes } from './role-routes.js'
 import { registerAuthRoutes } from './routes.js'
 import { registerUserRoutes } from './user-routes.js'
-import { syncRoles } from './roles-sync.js'
-import { Users } from './users.js'
+import { syncRoles } from '../auth/roles-sync.js'
+import { Users } from '../auth/users.js'
 
 export interface AccessServices {
   permissions: ResolvedPermissions | null
@@ -51,18 +49,17 @@ export async function accessServices (
   }
 }
 
-function adminSecret (options: ContentApiOptions, permissions: ResolvedPermissions | null, log: FastifyInstance['log']): string {
-  const secret = permissions?.jwtSecret ?? options.admin?.jwtSecret ?? process.env.ADMIN_JWT_SECRET
-  if (secret !== undefined) return secret
+function adminSecret (secret: string | null, log: FastifyInstance['log']): string {
+  if (secret !== null) return secret
   log.warn('fastify-content-api: no admin JWT secret configured (admin.jwtSecret or ADMIN_JWT_SECRET); admin tokens last until restart')
   return randomBytes(32).toString('hex')
 }
 
-/** JWT and `/admin/login` on the plugin scope; returns what the API scope needs. */
+/** JWT and `/admin/login` on the plugin scope; `jwtSecret`: the resolved option (null: none set). Returns what the API scope needs. */
 export async function installAdminScope (
-  scope: FastifyInstance, options: ContentApiOptions, services: AccessServices
+  scope: FastifyInstance, jwtSecret: string | null, services: AccessServices
 ): Promise<JwtSigner> {
-  const signer = await installJwt(scope, adminSecret(options, services.permissions, scope.log), services.permissions?.jwtExpiresIn ?? '30d')
+  const signer = await installJwt(scope, adminSecret(jwtSecret, scope.log), services.permissions?.jwtExpiresIn ?? '30d')
   await installRateLimiting(scope, services.rateLimit)
   registerAdminRoutes(scope, services.admin, signer, routeLimiter(scope, services.rateLimit))
   return signer
@@ -83,14 +80,4 @@ export function installApiAccess (api: FastifyInstance, { db, registry, options,
   registerAuthRoutes(api, services.users, signer, routeLimiter(api, services.rateLimit))
   registerUserRoutes(api, { registry, db, options })
   registerRoleRoutes(api, { registry, db, permissions: services.permissions })
-}
-
-export function resolveControllers (raw: unknown, registry: Registry): Record<string, ControllerFactory> {
-  if (raw === undefined) return {}
-  if (raw === null || typeof raw !== 'object') throw new OptionsError('controllers must be an object keyed by content type uid')
-  for (const [uid, factory] of Object.entries(raw)) {
-    if (!registry.contentTypes.has(uid)) throw new OptionsError(`controllers: unknown content type "${uid}"`)
-    if (typeof factory !== 'function') throw new OptionsError(`controllers["${uid}"] must be a function ({ core }) => handlers`)
-  }
-  return raw as Record<string, ControllerFactory>
 }

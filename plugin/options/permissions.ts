@@ -1,6 +1,7 @@
 /**
  * The `permissions` option (DECISIONS §2, §6): roles and their actions per content type,
- * checked against the registry at startup. Its presence installs access control.
+ * its shape checked with the other options, its uids against the registry once it is
+ * loaded. Its presence installs access control.
  */
 import type { Registry } from '../content-types/registry.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
@@ -50,17 +51,43 @@ export function subjectActions (uid: string, contentTypes: { has: (uid: string) 
   return PLUGIN_SUBJECT_ACTIONS.get(uid) ?? (contentTypes.has(uid) ? CONTENT_ACTIONS : null)
 }
 
-export function resolvePermissions (raw: unknown, registry: Registry): ResolvedPermissions | null {
-  if (raw === undefined || raw === null || raw === false) return null
-  if (typeof raw !== 'object') throw new OptionsError('permissions must be an object')
-  const options = raw as PermissionsOptions
-  if (typeof options.jwtSecret !== 'string' || options.jwtSecret.length < 16) {
-    throw new OptionsError('permissions.jwtSecret must be a string of at least 16 characters')
+/** The option with its shape checked and its defaults filled; its uids are checked once the model is loaded. */
+export interface CheckedPermissions {
+  jwtSecret: string
+  jwtExpiresIn: string | number
+  roles: RoleActions
+}
+
+type Resolution = { ok: true, value: CheckedPermissions | null } | { ok: false, problem: string }
+
+function isObject (value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** The option's shape, checked before the model is loaded (its uids and actions: `resolvePermissions`, after). */
+export function checkPermissions (raw: unknown): Resolution {
+  if (raw === undefined || raw === null || raw === false) return { ok: true, value: null }
+  if (!isObject(raw)) return { ok: false, problem: 'permissions must be an object' }
+  const { jwtSecret, jwtExpiresIn = '30d', roles = {} } = raw
+  if (typeof jwtSecret !== 'string' || jwtSecret.length < 16) {
+    return { ok: false, problem: 'permissions.jwtSecret must be a string of at least 16 characters' }
   }
+  if (typeof jwtExpiresIn !== 'number' && (typeof jwtExpiresIn !== 'string' || jwtExpiresIn === '')) {
+    return { ok: false, problem: `permissions.jwtExpiresIn must be seconds or a duration such as '30d', got ${JSON.stringify(jwtExpiresIn)}` }
+  }
+  if (!isObject(roles)) return { ok: false, problem: 'permissions.roles must be an object keyed by role name' }
+  for (const [role, subjects] of Object.entries(roles)) {
+    if (!/^[a-z][a-z0-9-]*$/.test(role)) return { ok: false, problem: `permissions.roles: role name "${role}" must be kebab-case` }
+    if (!isObject(subjects)) return { ok: false, problem: `permissions.roles.${role} must map uids to action lists` }
+  }
+  return { ok: true, value: { jwtSecret, jwtExpiresIn, roles: roles as RoleActions } }
+}
+
+/** The roles against the loaded model: every subject known, every action one it takes. */
+export function resolvePermissions (checked: CheckedPermissions | null, registry: Registry): ResolvedPermissions | null {
+  if (checked === null) return null
   const roles: ResolvedPermissions['roles'] = { public: new Map(), authenticated: new Map() }
-  for (const [role, subjects] of Object.entries(options.roles ?? {})) {
-    if (!/^[a-z][a-z0-9-]*$/.test(role)) throw new OptionsError(`permissions.roles: role name "${role}" must be kebab-case`)
-    if (subjects === null || typeof subjects !== 'object') throw new OptionsError(`permissions.roles.${role} must map uids to action lists`)
+  for (const [role, subjects] of Object.entries(checked.roles)) {
     const allowed = new Map<string, Set<string>>()
     for (const [uid, actions] of Object.entries(subjects)) {
       const valid = subjectActions(uid, registry.contentTypes)
@@ -72,5 +99,5 @@ export function resolvePermissions (raw: unknown, registry: Registry): ResolvedP
     }
     roles[role] = allowed
   }
-  return { jwtSecret: options.jwtSecret, jwtExpiresIn: options.jwtExpiresIn ?? '30d', roles }
+  return { jwtSecret: checked.jwtSecret, jwtExpiresIn: checked.jwtExpiresIn, roles }
 }

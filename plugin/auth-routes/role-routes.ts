@@ -12,9 +12,9 @@ import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError, NotFoundError } from '../errors.js'
 import type { Database } from '../repository/database.js'
 import { entryId } from '../routes/request-query.js'
-import { callerOf } from './caller.js'
-import { CONTENT_ACTIONS, ROLE_ACTIONS, UPLOAD_ACTIONS, UPLOAD_UID, USER_ACTIONS } from './permissions-options.js'
-import type { ResolvedPermissions } from './permissions-options.js'
+import { callerOf } from '../auth/caller.js'
+import { CONTENT_ACTIONS, ROLE_ACTIONS, UPLOAD_ACTIONS, UPLOAD_UID, USER_ACTIONS } from '../options/permissions.js'
+import type { ResolvedPermissions } from '../options/permissions.js'
 import { jsonRoute } from './user-routes.js'
 
 export interface RoleRoutesContext {
@@ -41,7 +41,7 @@ function rolePermissions (registry: Registry, grants: ReadonlyMap<string, Readon
     groups[`api::${model.singularName}`] = { controllers: { [model.singularName]: actions(model.uid, actionNames) } }
   }
   groups[UPLOAD_UID] = { controllers: { 'content-api': actions(UPLOAD_UID, UPLOAD_ACTIONS) } }
-  // `me` is every logged-in user's (see permissions-options.ts), so enabled for all roles but public.
+  // `me` is every logged-in user's (see options/permissions.ts), so enabled for all roles but public.
   groups['plugin::users-permissions'] = {
     controllers: { user: actions(USER_UID, USER_ACTIONS, type === 'public' ? [] : ['me']), role: actions(ROLE_UID, ROLE_ACTIONS) }
   }

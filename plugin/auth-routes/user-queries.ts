@@ -17,7 +17,7 @@ import { checkPopulateBudget } from '../query/populate-budget.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
 import { IgnoredKeyLog } from '../routes/ignored-key-log.js'
 import { rawQueryString, requestQuery } from '../routes/request-query.js'
-import type { Caller } from './caller.js'
+import type { Caller } from '../auth/caller.js'
 
 export interface UserQueries {
   /** `GET /users`: a bare array has no total, so none is counted. */

@@ -4,7 +4,7 @@
  * default list (which shows the default locale) still shows them.
  */
 import type { Registry } from '../content-types/registry.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from './database.js'
 
 export async function assignDefaultLocale (db: Database, registry: Registry): Promise<void> {
   if (registry.i18n === null) return

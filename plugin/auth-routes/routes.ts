@@ -4,9 +4,9 @@
  * users routes (`/users`, `/users/me`…) are in user-routes.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import type { JwtSigner } from './jwt.js'
-import type { RouteLimiter } from './rate-limit.js'
-import type { Users } from './users.js'
+import type { JwtSigner } from '../auth/jwt.js'
+import type { RouteLimiter } from '../auth/rate-limit.js'
+import type { Users } from '../auth/users.js'
 
 /** Log in and register are rate limited (issue 11): per address, and per identifier or email. */
 export function registerAuthRoutes (app: FastifyInstance, users: Users, signer: JwtSigner, limited: RouteLimiter): void {

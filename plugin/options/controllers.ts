@@ -1,0 +1,33 @@
+/**
+ * The `controllers` option as a host writes it (DECISIONS §2, spec 4.7): a factory per
+ * content type that receives the core handlers and may replace or wrap any of the five.
+ * Declared with the other options, beneath the routes that carry it out.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/** The handlers a host's controllers may replace. */
+export type HandlerName = 'find' | 'findOne' | 'create' | 'update' | 'delete'
+
+export interface FindOptions {
+  /** Attach `createdBy`/`updatedBy` (spec 4.7); honoured only on types with populateCreatorFields. */
+  creatorFields?: boolean
+}
+
+export type ControllerHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+
+/** An answer of a core handler, parsed: `{ data, meta }` (DECISIONS §3). */
+export interface CoreAnswer {
+  data: unknown
+  meta: Record<string, unknown>
+}
+
+/** The core handlers as a controller sees them: answers as objects. */
+export interface CoreApi {
+  find: (request: FastifyRequest, options?: FindOptions) => Promise<CoreAnswer>
+  findOne: (request: FastifyRequest) => Promise<CoreAnswer>
+  create: (request: FastifyRequest) => Promise<CoreAnswer>
+  update: (request: FastifyRequest) => Promise<CoreAnswer>
+  delete: (request: FastifyRequest) => Promise<CoreAnswer>
+}
+
+export type ControllerFactory = (context: { core: CoreApi }) => Partial<Record<HandlerName, ControllerHandler>>

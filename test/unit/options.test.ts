@@ -1,0 +1,99 @@
+/**
+ * Every option is checked in one place (issue 16): its shape and the environment in
+ * `resolveOptions`, the uids it names in `resolveModelOptions` once the model is loaded.
+ * Each mistake is an OptionsError with its stable code, and names the option.
+ */
+import Fastify from 'fastify'
+import t from 'tap'
+import contentApi from '../../plugin/index.js'
+import type { ContentApiOptions, ContentTypeSchema } from '../../plugin/index.js'
+import { buildRegistry } from '../../plugin/content-types/registry.js'
+import { resolveModelOptions, resolveOptions } from '../../plugin/options.js'
+
+const contentTypes: Record<string, ContentTypeSchema> = {
+  'api::note.note': { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' }, attributes: { title: { type: 'string' } } }
+}
+const SECRET = 'a-secret-long-enough-for-jwt'
+const registry = buildRegistry({ contentTypes }, { usersPermissions: true })
+
+function optionsError (message: RegExp): { name: string, code: string, message: RegExp } {
+  return { name: 'OptionsError', code: 'FCA_ERR_OPTIONS', message }
+}
+
+function resolved (options: Partial<ContentApiOptions>, env: NodeJS.ProcessEnv = {}): ReturnType<typeof resolveOptions> {
+  return resolveOptions({ contentTypes, ...options }, env)
+}
+
+t.test('controllers: an object of functions, checked before the model is loaded', async t => {
+  for (const controllers of [null, [], 'find', 3]) {
+    t.throws(() => resolved({ controllers: controllers as never }), optionsError(/controllers must be an object keyed by content type uid/), JSON.stringify(controllers))
+  }
+  t.throws(() => resolved({ controllers: { 'api::note.note': { find: () => {} } as never } }),
+    optionsError(/controllers\["api::note\.note"\] must be a function \(\{ core \}\) => handlers/))
+  const factory = (): Record<string, never> => ({})
+  t.same(resolved({ controllers: { 'api::note.note': factory } }).controllers, { 'api::note.note': factory })
+  t.same(resolved({}).controllers, {})
+})
+
+t.test('admin.jwtSecret: a non-empty string, else ADMIN_JWT_SECRET from the environment given', async t => {
+  t.throws(() => resolved({ admin: { jwtSecret: 42 as never } }), optionsError(/admin\.jwtSecret must be a non-empty string/))
+  t.throws(() => resolved({ admin: { jwtSecret: '' } }), optionsError(/admin\.jwtSecret must be a non-empty string/))
+  t.throws(() => resolved({ admin: 'secret' as never }), optionsError(/admin must be an object: \{ jwtSecret \}/))
+  t.throws(() => resolved({ admin: null as never }), optionsError(/admin must be an object/))
+  t.throws(() => resolved({ permissions: { jwtSecret: SECRET }, admin: { jwtSecret: 7 as never } }), optionsError(/admin\.jwtSecret must be a non-empty string/),
+    'checked even when the permissions secret is the one used')
+  t.equal(resolved({ admin: { jwtSecret: 'from-the-option' } }, { ADMIN_JWT_SECRET: 'from-env' }).adminJwtSecret, 'from-the-option')
+  t.equal(resolved({}, { ADMIN_JWT_SECRET: 'from-env' }).adminJwtSecret, 'from-env')
+  t.equal(resolved({}, { ADMIN_JWT_SECRET: '' }).adminJwtSecret, null, 'an empty variable sets nothing')
+  t.equal(resolved({}, {}).adminJwtSecret, null)
+  t.equal(resolved({ permissions: { jwtSecret: SECRET }, admin: { jwtSecret: 'other' } }, { ADMIN_JWT_SECRET: 'from-env' }).adminJwtSecret, SECRET,
+    'the permissions secret signs admin tokens too')
+})
+
+t.test('the environment is read from the env given, never from process.env', async t => {
+  const saved = process.env.ADMIN_JWT_SECRET
+  process.env.ADMIN_JWT_SECRET = 'process-wide'
+  t.teardown(() => { if (saved === undefined) delete process.env.ADMIN_JWT_SECRET; else process.env.ADMIN_JWT_SECRET = saved })
+  t.equal(resolved({}, {}).adminJwtSecret, null)
+  t.equal(resolveOptions({ contentTypes }).adminJwtSecret, 'process-wide', 'process.env is only the default env')
+  t.equal(resolved({}, { CONTENT_API_DATA_DIR: '/tmp/data' }).database.dataDir, '/tmp/data')
+})
+
+t.test('permissions: the shape before the model is loaded', async t => {
+  t.equal(resolved({}).permissions, null)
+  t.equal(resolved({ permissions: false as never }).permissions, null)
+  t.throws(() => resolved({ permissions: 'yes' as never }), optionsError(/permissions must be an object/))
+  t.throws(() => resolved({ permissions: { jwtSecret: 'short' } }), optionsError(/permissions\.jwtSecret must be a string of at least 16 characters/))
+  t.throws(() => resolved({ permissions: { jwtSecret: SECRET, jwtExpiresIn: {} as never } }), optionsError(/permissions\.jwtExpiresIn must be seconds or a duration/))
+  t.throws(() => resolved({ permissions: { jwtSecret: SECRET, roles: [] as never } }), optionsError(/permissions\.roles must be an object keyed by role name/))
+  t.throws(() => resolved({ permissions: { jwtSecret: SECRET, roles: { Editors: {} } } }), optionsError(/role name "Editors" must be kebab-case/))
+  t.throws(() => resolved({ permissions: { jwtSecret: SECRET, roles: { editors: ['find'] as never } } }), optionsError(/permissions\.roles\.editors must map uids to action lists/))
+  t.same(resolved({ permissions: { jwtSecret: SECRET } }).permissions, { jwtSecret: SECRET, jwtExpiresIn: '30d', roles: {} })
+})
+
+t.test('the uids the options name are checked against the loaded model, in one place', async t => {
+  const model = (options: Partial<ContentApiOptions>): ReturnType<typeof resolveModelOptions> => resolveModelOptions(resolved(options), registry)
+  t.throws(() => model({ permissions: { jwtSecret: SECRET, roles: { public: { 'api::missing.missing': ['find'] } } } }),
+    optionsError(/permissions\.roles\.public: unknown content type "api::missing\.missing"/))
+  t.throws(() => model({ permissions: { jwtSecret: SECRET, roles: { public: { 'api::note.note': ['publish'] } } } }),
+    optionsError(/permissions\.roles\.public\.api::note\.note: actions must be a list of find, findOne, create, update, delete/))
+  t.throws(() => model({ controllers: { 'api::missing.missing': () => ({}) } }), optionsError(/controllers: unknown content type "api::missing\.missing"/))
+  t.throws(() => model({ lifecycles: { 'api::missing.missing': {} } }), optionsError(/lifecycles: unknown content type "api::missing\.missing"/))
+  t.throws(() => model({ cache: { contentTypes: { 'api::missing.missing': { maxAge: 1 } } } }), optionsError(/cache\.contentTypes: unknown content type "api::missing\.missing"/))
+
+  const { permissions } = model({ permissions: { jwtSecret: SECRET, roles: { editors: { 'api::note.note': ['find', 'create'] } } } })
+  t.same([...permissions!.roles.editors!.get('api::note.note')!].sort(), ['create', 'find'])
+  t.same(Object.keys(permissions!.roles).sort(), ['authenticated', 'editors', 'public'], 'public and authenticated always exist')
+  t.equal(model({}).permissions, null)
+  const factory = (): Record<string, never> => ({})
+  t.same(model({ controllers: { 'api::note.note': factory } }).controllers, { 'api::note.note': factory }, 'controllers of served types pass')
+})
+
+t.test('registration stops at a bad controllers option before any connection is made', async t => {
+  const app = Fastify({ logger: false })
+  t.teardown(async () => { await app.close().catch(() => {}) })
+  await t.rejects(async () => {
+    await app.register(contentApi, { contentTypes, database: { url: 'postgresql://nobody@127.0.0.1:1/none' }, controllers: { 'api::missing.missing': () => ({}) } })
+    await app.ready()
+  }, optionsError(/controllers: unknown content type "api::missing\.missing"/))
+})
