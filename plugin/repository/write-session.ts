@@ -17,7 +17,7 @@ import type { SqlNames } from './read/names.js'
 import { PendingDeletes } from './write-deletes.js'
 import { PendingLinkRows } from './write-link-rows.js'
 import { numbered } from './write-sql.js'
-import { DataStatement, type RowValues } from './write-statement.js'
+import { DataStatement, type ReturnedRow, type RowValues } from './write-statement.js'
 
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
@@ -110,11 +110,18 @@ export class WriteSession {
     await this.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:${key}`])
   }
 
-  /** Sends the data statement: the rows, their link rows, the mergeable deletions. */
-  async flush (): Promise<void> {
+  /**
+   * Sends the data statement: the rows, their link rows, the mergeable deletions. With
+   * `returned`, the statement ends by telling of the row it writes in that table: whether
+   * it was written, and the answer built from it (null when not asked, or not visible to
+   * the answer's selection); undefined when the statement has no such row to write.
+   */
+  async flush (returned?: ReturnedRow): Promise<{ written: boolean, data: string | null } | undefined> {
     this.data.add(this.linkRows.parts(this))
-    if (this.data.isEmpty) return
-    const { sql, params } = this.data.take()
-    await this.select(sql, params)
+    if (this.data.isEmpty) return undefined
+    const { sql, params, returns } = this.data.take(returned)
+    const [row] = await this.tx.query(sql, params)
+    if (!returns || row === undefined) return undefined
+    return { written: Number(row.written) > 0, data: row.data === null ? null : String(row.data) }
   }
 }
