@@ -191,6 +191,8 @@ class FactStatement implements WriteFacts {
       this.lockPending = this.#lock !== null
       return true
     }
+    // A lock held until the data statement: not without a transaction.
+    if (this.#lock !== null) this.#session.requireTransaction()
     const lock = this.#lock === null ? null : this.#askLock(this.#lock)
     const union = this.#questions.map(question => question.sql).join(' union all ')
     const params = this.#questions.flatMap(question => question.params)

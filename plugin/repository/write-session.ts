@@ -19,6 +19,9 @@ import { PendingLinkRows } from './write-link-rows.js'
 import { numbered } from './write-sql.js'
 import { DataStatement, type ReturnedRow, type RowValues } from './write-statement.js'
 
+/** A write sent without a transaction found it needs more than one statement: it starts again inside one. */
+export class NeedsTransaction extends Error {}
+
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
 
@@ -98,6 +101,11 @@ export class WriteSession {
       params.push(this.columnValue(entityName, property, value))
     }
     return { table: this.table(entityName), idColumn: this.column(entityName, 'id'), columns, types, values: params }
+  }
+
+  /** Before the statement that needs the ones after it in the same transaction: a write sent without one starts again. */
+  requireTransaction (): void {
+    if (!this.tx.transactional) throw new NeedsTransaction()
   }
 
   /** A hand-written statement inside the transaction; `?` placeholders, values bound. */

@@ -26,7 +26,7 @@ import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizati
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
 import { RowWrites } from './write-rows.js'
-import { WriteSession } from './write-session.js'
+import { NeedsTransaction, WriteSession } from './write-session.js'
 import { WritePlans } from './write-observer.js'
 import type { WriteObserver } from './write-observer.js'
 import type { SqlPart } from './write-sql.js'
@@ -93,17 +93,19 @@ export async function createEntry (
     await hooks.after?.(session, id)
     return id
   }
+  // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
+  return await transactionIfNeeded(db, plans, write, alone)
+}
+
+/** `work` alone (`alone`), or in a transaction: from the start, or once it found it needs one. */
+async function transactionIfNeeded<T> (db: Database, plans: WritePlans, work: (tx: SqlTransaction) => Promise<T>, alone: boolean): Promise<T> {
   try {
-    return await inTransaction(db, plans, write, alone)
+    return await inTransaction(db, plans, work, alone)
   } catch (error) {
-    // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
-    if (error instanceof NeedsTransaction) return await inTransaction(db, plans, write)
+    if (alone && error instanceof NeedsTransaction) return await inTransaction(db, plans, work)
     throw error
   }
 }
-
-/** A write sent without a transaction found it needs two data-modifying statements: it starts again inside one. */
-class NeedsTransaction extends Error {}
 
 /**
  * Creates the `locale` version of entry `sourceId` (DECISIONS §6): a new entry, in the
@@ -157,11 +159,14 @@ export async function updateEntry (
   // An observer that changes the data, or tells publish from unpublish, runs on the locked entry (a 404 comes first).
   const previousColumns = observer?.wantsPublication(model) === true ? ['publishedAt'] : []
   const lockFirst = plans.late || previousColumns.length > 0
-  return await inTransaction(db, plans, async tx => {
+  // An update with nothing to check is its UPDATE alone, which takes the row lock while it
+  // writes: no transaction is needed around it. Anything more starts again inside one.
+  return await transactionIfNeeded(db, plans, async tx => {
     const session = new WriteSession(tx, db, registry, plans.issues)
     const previous = lockFirst ? await lockEntry(session, model, id, previousColumns) : undefined
     const { root, sentLocale } = await plans.inTransaction(id, previous)
     const shared = sentSharedAttributes(root)
+    if (shared.length > 0) session.requireTransaction()
     // Shared attributes are written to every localization: lock them all first, in id order,
     // so that updates of one group made from different locales queue instead of deadlocking.
     const others = shared.length > 0 && isRowId(id)
@@ -176,7 +181,7 @@ export async function updateEntry (
     const written = await writeRow(session, root, { extra, lock: true, answer })
     await copySharedAttributes(session, model, [{ from: id, to: others, names: shared, touch: true }])
     return written
-  })
+  }, !lockFirst)
 }
 
 /**
@@ -224,8 +229,10 @@ async function writeRow (session: WriteSession, root: RowPlan, options: RowWrite
   if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, root.model, root.id!)
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
-  else if (session.tx.transactional) await session.deletes.run(session)
-  else throw new NeedsTransaction()
+  else {
+    session.requireTransaction()
+    await session.deletes.run(session)
+  }
   const id = rows.materialize(prepared, extra)
   const overRow = answer?.overRow ?? null
   if (overRow === null && !facts.lockPending) {
