@@ -3,7 +3,8 @@ import type { ContentTypeModel, ReadableModel } from '../content-types/model.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions, Row } from './database.js'
 import type { ResponseCache } from './response-cache.js'
-import type { CompiledStatement, ReadCompiler } from './read/compile.js'
+import type { CompiledStatement, ReadCompiler, RowSource } from './read/compile.js'
+import type { EntryAnswer } from './write.js'
 
 export interface ListResult {
   /** JSON text of the entries array. */
@@ -17,6 +18,8 @@ export interface Reader {
   entry: (model: ReadableModel, id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
   /** JSON text of a single type's entry (in `locale` when localized), or null. */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
+  /** What a write needs to answer entry reads of `query` from its own statements (a fresh object per write: the write fills it). */
+  answer: (model: ReadableModel, query: EntryQuery) => EntryAnswer
 }
 
 /**
@@ -28,6 +31,9 @@ export interface Reader {
  * 50,000, which admitted every front-end populate) to 8 ms, the heavy reads' throughput unchanged.
  */
 export const HEAVY_READ_ROWS = 2_000
+
+/** Compiled answers kept per entry query for writes answering it from their data statement. */
+const OVER_ROW_SHAPES = 64
 
 function withWeight (options: QueryOptions | undefined, query: { estimatedRows?: number }): QueryOptions {
   return { ...options, heavy: (query.estimatedRows ?? 0) > HEAVY_READ_ROWS }
@@ -56,6 +62,25 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
   const lists = statementCache<QueryTree>()
   const entries = statementCache<EntryQuery>()
   const singles = statementCache<EntryQuery>()
+  const locked = statementCache<EntryQuery>()
+  const overRows = new WeakMap<EntryQuery, { over: ((source: RowSource) => CompiledStatement) | null, by: Map<string, CompiledStatement> }>()
+  /** Compiled once per query and CTE name and first `$n`: writes of one shape repeat them. */
+  const overRow = (model: ReadableModel, query: EntryQuery): ((source: RowSource) => CompiledStatement) | null => {
+    let known = overRows.get(query)
+    if (known === undefined) overRows.set(query, known = { over: compiler.entryOverRow(model, query), by: new Map() })
+    const { over, by } = known
+    if (over === null) return null
+    return source => {
+      const key = `${source.name}|${source.firstParameter}`
+      let statement = by.get(key)
+      if (statement === undefined) {
+        // Bodies of many shapes make many keys: start again rather than grow without end.
+        if (by.size >= OVER_ROW_SHAPES) by.clear()
+        by.set(key, statement = over(source))
+      }
+      return statement
+    }
+  }
   const run = cache === null
     ? async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions) => await db.query(statement.sql, params, options)
     : cachedRunner(db, cache)
@@ -72,6 +97,15 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
     async entry (model, id, query, options) {
       const statement = entries(query, () => compiler.entry(model, id, query))
       return await firstRow(statement, [id, ...statement.params.slice(1)], withWeight(options, query))
+    },
+    answer (model, query) {
+      return {
+        overRow: overRow(model, query),
+        locked: id => {
+          const statement = locked(query, () => compiler.lockedEntry(model, id, query))
+          return { sql: statement.sql, params: [id, ...statement.params.slice(1)] }
+        }
+      }
     },
     async single (model, locale, query, options) {
       const statement = singles(query, () => compiler.single(model, locale, query))

@@ -12,13 +12,15 @@ import type { ListResult, Reader } from './reader.js'
 import { singleEntryId, writeSingleEntry } from './write-single.js'
 import type { SingleWrite } from './write-single.js'
 import { createEntry, createLocalization, deleteEntry, updateEntry } from './write.js'
-import type { CreateWrite, DeleteWrite, LocalizationWrite, UpdateWrite } from './write.js'
+import type { CreateWrite, DeleteWrite, EntryAnswer, LocalizationWrite, UpdateWrite } from './write.js'
 
 export interface ContentRepository {
   readonly model: ContentTypeModel
   list: (tree: QueryTree, options?: QueryOptions) => Promise<ListResult>
   /** JSON text of entry `id`, or null when it does not exist (or is hidden). */
   entry: (id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
+  /** The answer of a write with `query`'s selection, for the write's own statements to build (WriteContext.answer). */
+  answer: (query: EntryQuery) => EntryAnswer
   /** Answers the new entry's id. */
   create: (write: CreateWrite) => Promise<number>
   /** Answers the entry's id; 404 when it does not exist. */
@@ -85,6 +87,7 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
     model,
     list: async (tree, options) => await reader.list(model, tree, options),
     entry: async (id, query, options) => await reader.entry(model, id, query, options),
+    answer: (query) => reader.answer(model, query),
     create: async (write) => await createEntry(target, write),
     update: async (write) => await updateEntry(target, write),
     delete: async (write) => { await deleteEntry(target, write) },

@@ -5,14 +5,21 @@
  * unique values are taken and which variants of a generated uid. Everything asked depends
  * only on the plan, so the whole tree is asked at once; the checks then look the answers up
  * synchronously, in the order they report problems.
+ *
+ * An update's facts read also takes the entry's row lock (`select … for update` as a CTE),
+ * so concurrent writes of the entry queue. One statement reads the tables as they were when
+ * it began, even when its lock had to wait for another write of the entry to commit: the
+ * read then sees the locked row newer than its snapshot, and is asked again, now that the
+ * lock is held (every write of an entry moves its row: `updatedAt`).
  */
 import { isToMany } from '../content-types/model.js'
+import { NotFoundError } from '../errors.js'
 import type { LinkSide } from '../content-types/model.js'
 import type { ComponentListWrite, LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
 import type { Row } from './database.js'
 import { connectableIds } from './write-link-order.js'
 import type { WriteSession } from './write-session.js'
-import { intArray } from './write-sql.js'
+import { intArray, type SqlPart } from './write-sql.js'
 
 /** A link row as seen from the side being written. */
 export interface CurrentLink {
@@ -53,14 +60,30 @@ export interface WriteFacts {
   takenUids: (uid: UidToGenerate) => ReadonlySet<string>
   /** The id drawn from its table's sequence for a new row of the plan. */
   newId: (row: RowPlan) => number
+  /**
+   * The root's lock was asked for, but the write needs no facts at all: no statement was
+   * sent, and the data statement's UPDATE of the row is the lock (it must find the row).
+   */
+  readonly lockPending: boolean
 }
 
-export async function gatherWriteFacts (session: WriteSession, root: RowPlan): Promise<WriteFacts> {
-  const facts = new FactStatement(session)
-  facts.addRow(root)
-  await facts.run()
-  return facts
+/** `lock`: the root is an existing entry to lock (an update); 404 when it does not exist. */
+export async function gatherWriteFacts (session: WriteSession, root: RowPlan, options: { lock?: boolean } = {}): Promise<WriteFacts> {
+  const lock = options.lock === true && root.id !== null ? { entity: root.model.entity, id: root.id } : null
+  for (;;) {
+    const facts = new FactStatement(session, lock)
+    facts.addRow(root)
+    if (await facts.run()) return facts
+  }
 }
+
+/** The row an update locks in its facts read. */
+interface RowLock {
+  entity: string
+  id: number
+}
+
+const LOCKED = 'locked_entry'
 
 const NO_LINKS: readonly CurrentLink[] = []
 const NO_ITEMS: readonly CurrentItem[] = []
@@ -97,9 +120,12 @@ class FactStatement implements WriteFacts {
   /** New rows per entity, in the order of the walk; their ids in the same order once drawn. */
   readonly #newRows = new Map<string, RowPlan[]>()
   readonly #newIds = new Map<RowPlan, number>()
+  readonly #lock: RowLock | null
+  lockPending = false
 
-  constructor (session: WriteSession) {
+  constructor (session: WriteSession, lock: RowLock | null) {
     this.#session = session
+    this.#lock = lock
   }
 
   currentLinks (write: LinkWrite): readonly CurrentLink[] {
@@ -151,17 +177,49 @@ class FactStatement implements WriteFacts {
     }
   }
 
-  /** Sends every question as one `union all` and files each answer row under its question. */
-  async run (): Promise<void> {
+  /**
+   * Sends every question as one `union all` and files each answer row under its question.
+   * False: the lock waited for a write of the entry that committed after the snapshot the
+   * answers come from; they are to be asked again.
+   */
+  async run (): Promise<boolean> {
     for (const [uid, ids] of this.#referencedIds) {
       if (ids.size > 0) this.#askReferenced(uid, [...ids])
     }
     for (const [entity, rows] of this.#newRows) this.#drawIds(entity, rows)
-    if (this.#questions.length === 0) return
-    const sql = this.#questions.map(question => question.sql).join(' union all ')
-    const rows = await this.#session.select(sql, this.#questions.flatMap(question => question.params))
+    if (this.#questions.length === 0) {
+      this.lockPending = this.#lock !== null
+      return true
+    }
+    // A lock held until the data statement: not without a transaction.
+    if (this.#lock !== null) this.#session.requireTransaction()
+    const lock = this.#lock === null ? null : this.#askLock(this.#lock)
+    const union = this.#questions.map(question => question.sql).join(' union all ')
+    const params = this.#questions.flatMap(question => question.params)
+    const rows = await this.#session.select(lock === null ? union : `${lock.sql} ${union}`, lock === null ? params : [...lock.params, ...params])
     for (const row of rows) this.#questions[Number(row.question)]!.answer(row)
     for (const links of this.#links.values()) links.sort((a, b) => a.order - b.order || a.id - b.id)
+    if (lock === null) return true
+    if (lock.state.found === undefined) throw new NotFoundError()
+    return lock.state.found
+  }
+
+  /**
+   * The lock as the statement's CTE, and the question of the locked row: whether the version
+   * locked (the newest, once the lock is granted) is the one the statement's snapshot sees.
+   */
+  #askLock ({ entity, id }: RowLock): SqlPart & { state: { found?: boolean } } {
+    const session = this.#session
+    const table = session.table(entity)
+    const idColumn = session.column(entity, 'id')
+    const state: { found?: boolean } = {}
+    this.#ask({ id: `${LOCKED}.id`, value: `${LOCKED}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${LOCKED}.id)` },
+      `from ${LOCKED}`, [], row => { state.found = row.value === 'true' })
+    return {
+      sql: `with ${LOCKED} as (select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn} = ? for update)`,
+      params: [id],
+      state
+    }
   }
 
   #ask (columns: BranchColumns, rest: string, params: unknown[], answer: (row: Row) => void): void {

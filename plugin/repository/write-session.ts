@@ -17,7 +17,10 @@ import type { SqlNames } from './read/names.js'
 import { PendingDeletes } from './write-deletes.js'
 import { PendingLinkRows } from './write-link-rows.js'
 import { numbered, type WriteSql } from './write-sql.js'
-import { DataStatement, type RowValues } from './write-statement.js'
+import { DataStatement, type ReturnedRow, type RowValues } from './write-statement.js'
+
+/** A write sent without a transaction found it needs more than one statement: it starts again inside one. */
+export class NeedsTransaction extends Error {}
 
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
@@ -100,6 +103,11 @@ export class WriteSession implements WriteSql {
     return { table: this.table(entityName), idColumn: this.column(entityName, 'id'), columns, types, values: params }
   }
 
+  /** Before the statement that needs the ones after it in the same transaction: a write sent without one starts again. */
+  requireTransaction (): void {
+    if (!this.tx.transactional) throw new NeedsTransaction()
+  }
+
   /** A hand-written statement inside the transaction; `?` placeholders, values bound. */
   async select (sql: string, params: readonly unknown[]): Promise<Row[]> {
     return await this.tx.query(numbered(sql), params)
@@ -110,11 +118,18 @@ export class WriteSession implements WriteSql {
     await this.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:${key}`])
   }
 
-  /** Sends the data statement: the rows, their link rows, the mergeable deletions. */
-  async flush (): Promise<void> {
+  /**
+   * Sends the data statement: the rows, their link rows, the mergeable deletions. With
+   * `returned`, the statement ends by telling of the row it writes in that table: whether
+   * it was written, and the answer built from it (null when not asked, or not visible to
+   * the answer's selection); undefined when the statement has no such row to write.
+   */
+  async flush (returned?: ReturnedRow): Promise<{ written: boolean, data: string | null } | undefined> {
     this.data.add(this.linkRows.parts(this))
-    if (this.data.isEmpty) return
-    const { sql, params } = this.data.take()
-    await this.select(sql, params)
+    if (this.data.isEmpty) return undefined
+    const { sql, params, returns } = this.data.take(returned)
+    const [row] = await this.tx.query(sql, params)
+    if (!returns || row === undefined) return undefined
+    return { written: Number(row.written) > 0, data: row.data === null ? null : String(row.data) }
   }
 }

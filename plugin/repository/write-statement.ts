@@ -15,7 +15,8 @@
  * Deletions that could collide with an insert on a unique index run before, as a statement
  * of their own (see PendingDeletes.mergeable).
  */
-import type { SqlPart } from './write-sql.js'
+import type { RowSource } from './read/compile.js'
+import { numbered, type SqlPart } from './write-sql.js'
 
 /** A quoted table with the quoted columns to write, their SQL types and (converted) values. */
 export interface RowValues {
@@ -24,6 +25,22 @@ export interface RowValues {
   columns: string[]
   types: string[]
   values: unknown[]
+}
+
+/**
+ * The row the statement writes in `table` (the entry's, the only row of its table in the
+ * statement), as its `returning *` yields it: the final SELECT says whether it was written
+ * (`written`: an update of a missing row writes none) and builds `answer` from it (`data`).
+ */
+export interface ReturnedRow {
+  table: string
+  /** A SELECT of column `data` over `source`, with `$n` placeholders. */
+  answer?: (source: RowSource) => SqlPart
+}
+
+/** The statement, its `?` numbered; `returns`: whether its one row tells of the returned row. */
+export interface TakenStatement extends SqlPart {
+  returns: boolean
 }
 
 interface RowGroup {
@@ -58,19 +75,32 @@ export class DataStatement {
     return this.#inserts.size === 0 && this.#updates.size === 0 && this.#others.length === 0
   }
 
-  /** The whole statement, and everything here forgotten. */
-  take (): SqlPart {
+  /**
+   * The whole statement, and everything here forgotten. With `returned`, when the statement
+   * writes a row of its table, it ends by telling of that row instead of `select 1`.
+   */
+  take (returned?: ReturnedRow): TakenStatement {
+    const candidates = returned === undefined ? undefined : [...this.#inserts.values(), ...this.#updates.values()].filter(group => group.table === returned.table)
+    const returning = candidates?.length === 1 && candidates[0]!.rows.length === 1 ? candidates[0] : undefined
     const parts = [
-      ...[...this.#inserts.values()].map(insertPart),
-      ...[...this.#updates.values()].map(updatePart),
+      ...[...this.#inserts.values()].map(group => insertPart(group, group === returning)),
+      ...[...this.#updates.values()].map(group => updatePart(group, group === returning)),
       ...this.#others
     ]
+    const source = returning === undefined ? -1 : [...this.#inserts.values(), ...this.#updates.values()].indexOf(returning)
     this.#inserts.clear()
     this.#updates.clear()
     this.#others.length = 0
+    const params = parts.flatMap(part => part.params)
+    const withParts = `with ${parts.map((part, index) => `w${index + 1} as (${part.sql})`).join(', ')}`
+    if (returned === undefined || source < 0) return { sql: numbered(`${withParts} select 1 as done`), params, returns: false }
+    // The parts are numbered first; the answer's `$n` follow theirs.
+    const name = `w${source + 1}`
+    const answer = returned.answer?.({ name, firstParameter: params.length + 1 }) ?? { sql: 'select null::text', params: [] }
     return {
-      sql: `with ${parts.map((part, index) => `w${index + 1} as (${part.sql})`).join(', ')} select 1 as done`,
-      params: parts.flatMap(part => part.params)
+      sql: `${numbered(withParts)} select (${answer.sql}) as data, (select count(*) from ${name})::int as written`,
+      params: [...params, ...answer.params],
+      returns: true
     }
   }
 }
@@ -90,9 +120,9 @@ function placeholders (count: number): string {
 }
 
 /** A multi-row VALUES in an INSERT takes its types from the table's columns. */
-function insertPart ({ table, idColumn, columns, rows }: RowGroup): SqlPart {
+function insertPart ({ table, idColumn, columns, rows }: RowGroup, returning: boolean): SqlPart {
   const tuples = rows.map(row => `(${placeholders(row.length)})`)
-  return { sql: `insert into ${table} (${[idColumn, ...columns].join(', ')}) values ${tuples.join(', ')}`, params: rows.flat() }
+  return { sql: `insert into ${table} (${[idColumn, ...columns].join(', ')}) values ${tuples.join(', ')}${returning ? ' returning *' : ''}`, params: rows.flat() }
 }
 
 /**
@@ -100,10 +130,13 @@ function insertPart ({ table, idColumn, columns, rows }: RowGroup): SqlPart {
  * typed by hand; the base type without its length (`varchar`, `timestamptz`), so a value
  * too long for its column still fails as it would in a plain UPDATE instead of being cut.
  */
-function updatePart ({ table, idColumn, columns, types, rows }: RowGroup): SqlPart {
+function updatePart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean): SqlPart {
   if (rows.length === 1) {
     const [id, ...values] = rows[0]!
-    return { sql: `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ?`, params: [...values, id] }
+    return {
+      sql: `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ?${returning ? ' returning *' : ''}`,
+      params: [...values, id]
+    }
   }
   const casts = ['int', ...types.map(type => type.replace(/\(.*\)$/, ''))]
   const tuples = rows.map(row => `(${row.map((_, index) => `?::${casts[index]!}`).join(', ')})`)

@@ -5,8 +5,11 @@
  * A write is checked in full before anything is committed: the body's shape and values
  * (transform/input), then what only the database knows (related ids, ownership of
  * component ids, uniqueness; one statement, write-facts). All problems are answered
- * together as one 400. The only write before the checks is an update's first statement,
- * which takes the row lock and can fail on no check (see `lockByUpdate`).
+ * together as one 400. Nothing is written before the checks: an update's row lock is
+ * taken by its facts read.
+ *
+ * A write can answer the entry from its own statements (`WriteContext.answer`): the data
+ * statement ends with the answer built from the row it writes, or a delete's lock reads it.
  */
 import { sharedAttributeNames } from '../content-types/model.js'
 import type { ContentTypeModel } from '../content-types/model.js'
@@ -15,17 +18,19 @@ import { isRowId } from '../content-types/row-ids.js'
 import { NotFoundError } from '../errors.js'
 import { IssueList } from '../write-plan/issues.js'
 import { LOCALE_CHANGE_PROBLEM } from '../write-plan/issues.js'
-import type { EntryPlanner, InputPath, LocaleInput, RowPlan, ScalarWrite } from '../write-plan/plan.js'
+import type { EntryPlanner, InputPath, LocaleInput, RowPlan } from '../write-plan/plan.js'
 import type { Database, Row, SqlTransaction } from './database.js'
+import type { RowSource } from './read/compile.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
 import { RowWrites } from './write-rows.js'
-import { WriteSession } from './write-session.js'
+import { NeedsTransaction, WriteSession } from './write-session.js'
 import { WritePlans } from './write-observer.js'
 import type { WriteObserver } from './write-observer.js'
+import type { SqlPart } from './write-sql.js'
 
 export interface WriteContext {
   /** The admin user making the write, recorded as createdBy/updatedBy where the model has them. */
@@ -36,6 +41,22 @@ export interface WriteContext {
   observer?: WriteObserver
   /** Plans the body: the repository receives plans, and never reads a body itself. */
   planner: EntryPlanner
+  /** The answer the route wants, to be built by the write's own statements where they can. */
+  answer?: EntryAnswer
+}
+
+/**
+ * The written entry's answer, compiled by the read compiler with the route's selection,
+ * for the write's statements to build instead of a read after the write (saving it). The
+ * write fills `data` when one of its statements built it.
+ */
+export interface EntryAnswer {
+  /** The SELECT of column `data` over the row written, a CTE of the data statement; null when the row alone cannot answer. */
+  overRow: ((source: RowSource) => SqlPart) | null
+  /** The read of the entry `$1` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
+  locked: (id: number) => SqlPart
+  /** The JSON text of the entry as written (as deleted), or null: not visible to the answer's selection. */
+  data?: string | null
 }
 
 /** Work a create does inside its transaction around the entry's own write (localizations, single types). */
@@ -79,21 +100,25 @@ export async function createEntry (
     const session = new WriteSession(tx, db, registry, plans.issues)
     const { root } = await plans.inTransaction(null)
     await hooks.before?.(session, root)
-    const id = await writeRow(session, root, creatorValues(session, model, context, ['createdBy', 'updatedBy']))
+    // Work after the data statement may change the entry: then its answer is read afterwards.
+    const answer = hooks.after === undefined ? context.answer : undefined
+    const id = await writeRow(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer })
     await hooks.after?.(session, id)
     return id
   }
+  // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
+  return await transactionIfNeeded(db, plans, write, alone)
+}
+
+/** `work` alone (`alone`), or in a transaction: from the start, or once it found it needs one. */
+async function transactionIfNeeded<T> (db: Database, plans: WritePlans, work: (tx: SqlTransaction) => Promise<T>, alone: boolean): Promise<T> {
   try {
-    return await inTransaction(db, plans, write, alone)
+    return await inTransaction(db, plans, work, alone)
   } catch (error) {
-    // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
-    if (error instanceof NeedsTransaction) return await inTransaction(db, plans, write)
+    if (alone && error instanceof NeedsTransaction) return await inTransaction(db, plans, work)
     throw error
   }
 }
-
-/** A write sent without a transaction found it needs two data-modifying statements: it starts again inside one. */
-class NeedsTransaction extends Error {}
 
 export interface LocalizationWrite {
   /** The entry whose localization group the new entry joins. */
@@ -150,7 +175,7 @@ export interface UpdateWrite {
 
 /** Partial update: unsent attributes are kept; `updatedAt` always moves. */
 export async function updateEntry ({ db, registry, model }: EntryTarget, { id, body, context }: UpdateWrite): Promise<number> {
-  const { observer } = context
+  const { observer, answer } = context
   const plans = new WritePlans({
     body,
     observer,
@@ -162,37 +187,44 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
   // An observer that changes the data, or tells publish from unpublish, runs on the locked entry (a 404 comes first).
   const previousColumns = observer?.wantsPublication(model) === true ? ['publishedAt'] : []
   const lockFirst = plans.late || previousColumns.length > 0
-  return await inTransaction(db, plans, async tx => {
+  // An update with nothing to check is its UPDATE alone, which takes the row lock while it
+  // writes: no transaction is needed around it. Anything more starts again inside one.
+  return await transactionIfNeeded(db, plans, async tx => {
     const session = new WriteSession(tx, db, registry, plans.issues)
     const previous = lockFirst ? await lockEntry(session, model, id, previousColumns) : undefined
     const { root, sentLocale } = await plans.inTransaction(id, previous)
     const shared = sentSharedAttributes(root)
+    if (shared.length > 0) session.requireTransaction()
     // Shared attributes are written to every localization: lock them all first, in id order,
     // so that updates of one group made from different locales queue instead of deadlocking.
     const others = shared.length > 0 && isRowId(id)
       ? (await lockLocalizationGroup(session, model, id)).map(member => member.id).filter(member => member !== id)
       : []
-    const { early, later } = splitUncheckedScalars(root)
-    await lockByUpdate(session, model, id, { ...early, ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() })
+    if (!isRowId(id)) throw new NotFoundError()
     if (sentLocale !== undefined) await checkSentLocale(session, model, id, sentLocale)
     dropSharedData(session, model, others, shared)
-    const written = await writeRow(session, { ...root, scalars: later }, {})
+    // The facts read takes the row lock (and answers the 404); `updatedAt` always moves, so
+    // the data statement always writes the row, and can answer it.
+    const extra = { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
+    const written = await writeRow(session, root, { extra, lock: true, answer })
     await copySharedAttributes(session, model, [{ from: id, to: others, names: shared, touch: true }])
     return written
-  })
+  }, !lockFirst)
 }
 
 export interface DeleteWrite {
   id: number
-  context?: Pick<WriteContext, 'observer'>
+  /** With `answer`, the lock is the answer's read: the entry as it was when deleted. */
+  context?: Pick<WriteContext, 'observer' | 'answer'>
 }
 
 /** Deletes the entry and every component row nested in it; its link rows go by FK cascade. */
 export async function deleteEntry ({ db, registry, model }: EntryTarget, { id, context = {} }: DeleteWrite): Promise<void> {
-  const { observer } = context
+  const { observer, answer } = context
   await inTransaction(db, null, async tx => {
     const session = new WriteSession(tx, db, registry, new IssueList())
-    await lockEntry(session, model, id)
+    if (answer === undefined) await lockEntry(session, model, id)
+    else await lockAnswering(session, id, answer)
     await observer?.before({ action: 'delete', id, data: null })
     session.deletes.rows(model.uid, [id])
     await session.deletes.run(session)
@@ -207,16 +239,39 @@ function sentSharedAttributes (root: RowPlan): string[] {
     .map(write => write.attribute.name)
 }
 
+interface RowWriteOptions {
+  /** Values the system sets on the root row (timestamps, creator fields). */
+  extra: Record<string, unknown>
+  /** The root is an existing entry, locked by the facts read. */
+  lock?: boolean
+  /** Built by the data statement from the root's row, where the row alone can answer. */
+  answer?: EntryAnswer | undefined
+}
+
 /** The facts read, the checks, then ONE data statement (and the deletions before it when they cannot join it). */
-async function writeRow (session: WriteSession, root: RowPlan, extra: Record<string, unknown>): Promise<number> {
-  const rows = new RowWrites(session, await gatherWriteFacts(session, root))
+async function writeRow (session: WriteSession, root: RowPlan, options: RowWriteOptions): Promise<number> {
+  const { extra, lock = false, answer } = options
+  const facts = await gatherWriteFacts(session, root, { lock })
+  const rows = new RowWrites(session, facts)
   const prepared = rows.prepare(root)
+  // A missing entry is a 404 before any 400: without a facts read, the lock is asked for here.
+  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, root.model, root.id!)
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
-  else if (session.tx.transactional) await session.deletes.run(session)
-  else throw new NeedsTransaction()
+  else {
+    session.requireTransaction()
+    await session.deletes.run(session)
+  }
   const id = rows.materialize(prepared, extra)
-  await session.flush()
+  const overRow = answer?.overRow ?? null
+  if (overRow === null && !facts.lockPending) {
+    await session.flush()
+    return id
+  }
+  const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
+  // No facts read took the lock: the row's UPDATE took it, and found the row or not.
+  if (facts.lockPending && returned?.written !== true) throw new NotFoundError()
+  if (overRow !== null && returned !== undefined) answer!.data = returned.data
   return id
 }
 
@@ -239,7 +294,7 @@ async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (
  * Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if
  * absent. Answers the `columns` (properties) of the row as it was.
  */
-async function lockEntry (session: WriteSession, model: ContentTypeModel, id: number, columns: readonly string[] = []): Promise<Row> {
+async function lockEntry (session: WriteSession, model: Pick<ContentTypeModel, 'entity'>, id: number, columns: readonly string[] = []): Promise<Row> {
   const idColumn = session.column(model.entity, 'id')
   const selected = [idColumn, ...columns.map(property => `${session.column(model.entity, property)} as "${property}"`)].join(', ')
   const [found] = isRowId(id)
@@ -249,33 +304,13 @@ async function lockEntry (session: WriteSession, model: ContentTypeModel, id: nu
   return found
 }
 
-/**
- * An update's lock is the UPDATE of the values that need no check (`updatedAt` always moves):
- * it queues concurrent writes of the entry like a `select … for update`, answers the 404, and
- * saves the statement the flush would send for them. Should a later check fail, the
- * transaction rolls it back.
- */
-async function lockByUpdate (session: WriteSession, model: ContentTypeModel, id: number, values: Record<string, unknown>): Promise<void> {
+/** `lockEntry` through the answer's read, which it keeps: 404 if the entry is absent (or hidden from the answer). */
+async function lockAnswering (session: WriteSession, id: number, answer: EntryAnswer): Promise<void> {
   if (!isRowId(id)) throw new NotFoundError()
-  const { table, idColumn, columns, values: params } = session.rowValues(model.entity, values, false)
-  const assignments = columns.map(column => `${column} = ?`).join(', ')
-  const changed = await session.select(`update ${table} set ${assignments} where ${idColumn} = ? returning ${idColumn}`, [...params, id])
-  if (changed.length === 0) throw new NotFoundError()
-}
-
-/**
- * The root's scalars that no check reads (`early`: written by the lock) and the unique
- * ones (`later`: written by the flush once checked, so a taken value is a 400 listed with
- * every other problem rather than an index error cutting the checks short).
- */
-function splitUncheckedScalars (root: RowPlan): { early: Record<string, unknown>, later: ScalarWrite[] } {
-  const early: Record<string, unknown> = {}
-  const later: ScalarWrite[] = []
-  for (const write of root.scalars) {
-    if (write.attribute.unique) later.push(write)
-    else early[write.attribute.name] = write.value
-  }
-  return { early, later }
+  const { sql, params } = answer.locked(id)
+  const [found] = await session.tx.query(sql, params)
+  if (found === undefined) throw new NotFoundError()
+  answer.data = found.data as string
 }
 
 /**

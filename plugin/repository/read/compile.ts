@@ -32,19 +32,40 @@ export interface ReadCompiler {
   entry: (model: ReadableModel, id: number, query: EntryQuery) => CompiledStatement
   /** A single type's entry (in `locale` when localized: then the first parameter). */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery) => CompiledStatement
+  /**
+   * The entry's JSON (column `data`) over the row a write's statement just wrote: `source`
+   * names a CTE of that statement yielding the row with its table's columns, and the
+   * SELECT, ending the statement, numbers its values from `firstParameter`. The same answer
+   * as `entry` reads; null when the row alone cannot give it (populated attributes, the
+   * other localizations in `meta`), as the statement's other parts see the tables as they
+   * were before it.
+   */
+  entryOverRow: (model: ReadableModel, query: EntryQuery) => ((source: RowSource) => CompiledStatement) | null
+  /** `entry`, with the entry's row locked until its transaction ends: a delete answers the entry it deletes. */
+  lockedEntry: (model: ReadableModel, id: number, query: EntryQuery) => CompiledStatement
+}
+
+/** A CTE of a write's statement that yields the written row, and the statement's next `$n`. */
+export interface RowSource {
+  name: string
+  firstParameter: number
 }
 
 /** `shape`: how the entries are written (the content routes' envelope by default). */
 export function readCompiler (registry: Registry, names: SqlNames, shape: EntryShape = ENVELOPE_SHAPE): ReadCompiler {
-  const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => CompiledStatement): CompiledStatement => {
+  const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => CompiledStatement, firstParameter = 1): CompiledStatement => {
     const statementNames = new StatementNames(names)
-    const statement = build(new StatementScope(registry, statementNames, publicationState, shape))
+    const statement = build(new StatementScope(registry, statementNames, publicationState, shape, firstParameter))
     return { ...statement, tables: [...statementNames.tables] }
   }
   return {
     list: (model, tree) => compile(tree.publicationState, scope => compileList(scope, model, tree)),
     entry: (model, id, query) => compile(query.publicationState, scope => compileEntry(scope, model, id, query)),
-    single: (model, locale, query) => compile(query.publicationState, scope => compileSingle(scope, model, locale, query))
+    single: (model, locale, query) => compile(query.publicationState, scope => compileSingle(scope, model, locale, query)),
+    entryOverRow: (model, query) => answerableByRow(model, query)
+      ? source => compile(query.publicationState, scope => compileEntryOverRow(scope, model, query, source.name), source.firstParameter)
+      : null,
+    lockedEntry: (model, id, query) => compile(query.publicationState, scope => compileEntry(scope, model, id, query, true))
   }
 }
 
@@ -144,12 +165,28 @@ function creatorPairs (scope: StatementScope, row: RowRef, selection: CreatorSel
   })
 }
 
-/** Column `data`: the entry's JSON text, or no row. */
-function compileEntry (scope: StatementScope, model: ReadableModel, id: number, query: EntryQuery): CompiledStatement {
+/** Column `data`: the entry's JSON text, or no row. `locked`: the row stays locked until the transaction ends. */
+function compileEntry (scope: StatementScope, model: ReadableModel, id: number, query: EntryQuery, locked = false): CompiledStatement {
   const row = topLevelRow(scope, model)
   const conditions = [`${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`, ...scope.visibility(model, row.alias)]
   return {
-    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${row.table} ${row.alias}${whereClause(conditions)}`,
+    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${row.table} ${row.alias}${whereClause(conditions)}` +
+      (locked ? ` for update of ${row.alias}` : ''),
+    params: scope.params.values
+  }
+}
+
+/** Whether the entry's answer reads nothing but its own row. */
+function answerableByRow (model: ReadableModel, query: EntryQuery): boolean {
+  if (Object.keys(query.populate).length > 0) return false
+  return !(model.kind === 'contentType' && model.localized && topOf(query).availableLocales)
+}
+
+/** Column `data`: the entry's JSON text over the written row `source`, or no row. */
+function compileEntryOverRow (scope: StatementScope, model: ReadableModel, query: EntryQuery, source: string): CompiledStatement {
+  const row: RowRef = { model, alias: scope.aliases.take('t') }
+  return {
+    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${source} ${row.alias}${whereClause(scope.visibility(model, row.alias))}`,
     params: scope.params.values
   }
 }

@@ -8,7 +8,7 @@ import type { TableNames } from './names.js'
 import { Aliases, Parameters } from './sql.js'
 
 export class StatementScope {
-  readonly params = new Parameters()
+  readonly params: Parameters
   readonly aliases = new Aliases()
   readonly registry: Registry
   readonly names: TableNames
@@ -16,7 +16,9 @@ export class StatementScope {
   /** How entries are written: the envelope of the content routes, or the bare shape of the plugin routes. */
   readonly shape: EntryShape
 
-  constructor (registry: Registry, names: TableNames, publicationState: PublicationState, shape: EntryShape = ENVELOPE_SHAPE) {
+  /** `firstParameter`: where the statement's `$n` start (past the values of the SQL it is appended to). */
+  constructor (registry: Registry, names: TableNames, publicationState: PublicationState, shape: EntryShape = ENVELOPE_SHAPE, firstParameter = 1) {
+    this.params = new Parameters(firstParameter)
     this.registry = registry
     this.names = names
     this.publicationState = publicationState
