@@ -6,8 +6,10 @@
  * only on the plan, so the whole tree is asked at once; the checks then look the answers up
  * synchronously, in the order they report problems.
  *
- * An update's facts read also takes the entry's row lock (`select … for update` as a CTE),
- * so concurrent writes of the entry queue. One statement reads the tables as they were when
+ * An update's facts read also takes the entry's row lock (`select … for no key update` as a
+ * CTE), so concurrent writes of the entry queue. It is the lock an UPDATE of the row takes:
+ * links other writes insert towards the entry (whose foreign key checks share its key)
+ * neither wait for it nor deadlock with it. One statement reads the tables as they were when
  * it began, even when its lock had to wait for another write of the entry to commit: the
  * read then sees the locked row newer than its snapshot, and is asked again, now that the
  * lock is held (every write of an entry moves its row: `updatedAt`).
@@ -46,6 +48,15 @@ export interface ReferencedRow {
 export function needsUniqueCheck ({ attribute, value }: ScalarWrite): boolean {
   // JSON columns are left to the index: an object in a filter means a JSON path query.
   return attribute.unique && value !== null && attribute.type !== 'json' && attribute.type !== 'array'
+}
+
+/**
+ * Whether a plan's write needs nothing from the database before its data statement: no
+ * links or component items to read, no referenced ids, no unique value or uid to probe.
+ * An update that needs facts is sent in a transaction from the start.
+ */
+export function needsNoFacts (root: RowPlan): boolean {
+  return root.links.length === 0 && root.lists.length === 0 && root.uids.length === 0 && !root.scalars.some(needsUniqueCheck)
 }
 
 export interface WriteFacts {
@@ -216,7 +227,7 @@ class FactStatement implements WriteFacts {
     this.#ask({ id: `${LOCKED}.id`, value: `${LOCKED}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${LOCKED}.id)` },
       `from ${LOCKED}`, [], row => { state.found = row.value === 'true' })
     return {
-      sql: `with ${LOCKED} as (select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn} = ? for update)`,
+      sql: `with ${LOCKED} as (select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn} = ? for no key update)`,
       params: [id],
       state
     }

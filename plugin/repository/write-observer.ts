@@ -74,6 +74,11 @@ export class WritePlans {
     return this.#plan?.root ?? null
   }
 
+  /** The plan, when made before the transaction (not `late`) and once `early` has run. */
+  get planned (): EntryWritePlan | null {
+    return this.#plan
+  }
+
   /** Before the transaction: the plan, or at least the 400 of a body without `data`. */
   async early (): Promise<void> {
     if (this.late) this.#data(this.#body)

@@ -22,7 +22,7 @@ import type { EntryPlanner, InputPath, LocaleInput, RowPlan } from '../write-pla
 import type { Database, Row, SqlTransaction } from './database.js'
 import type { RowSource } from './read/compile.js'
 import { translateDatabaseError } from './write-errors.js'
-import { gatherWriteFacts } from './write-facts.js'
+import { gatherWriteFacts, needsNoFacts } from './write-facts.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
@@ -188,10 +188,15 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
   const previousColumns = observer?.wantsPublication(model) === true ? ['publishedAt'] : []
   const lockFirst = plans.late || previousColumns.length > 0
   // An update with nothing to check is its UPDATE alone, which takes the row lock while it
-  // writes: no transaction is needed around it. Anything more starts again inside one.
+  // writes: no transaction is needed around it (a sent locale may be checked before it: an
+  // entry's locale never changes). One that needs facts or the other localizations is in a
+  // transaction from the start (should one be found to need more after all, it starts again
+  // inside one before sending anything).
+  const planned = plans.planned
+  const alone = !lockFirst && planned !== null && sentSharedAttributes(planned.root).length === 0 && needsNoFacts(planned.root)
   return await transactionIfNeeded(db, plans, async tx => {
     const session = new WriteSession(tx, db, registry, plans.issues)
-    const previous = lockFirst ? await lockEntry(session, model, id, previousColumns) : undefined
+    const previous = lockFirst ? await lockEntry(session, model, id, { columns: previousColumns, strength: 'no key update' }) : undefined
     const { root, sentLocale } = await plans.inTransaction(id, previous)
     const shared = sentSharedAttributes(root)
     if (shared.length > 0) session.requireTransaction()
@@ -209,7 +214,7 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
     const written = await writeRow(session, root, { extra, lock: true, answer })
     await copySharedAttributes(session, model, [{ from: id, to: others, names: shared, touch: true }])
     return written
-  }, !lockFirst)
+  }, alone)
 }
 
 export interface DeleteWrite {
@@ -255,7 +260,7 @@ async function writeRow (session: WriteSession, root: RowPlan, options: RowWrite
   const rows = new RowWrites(session, facts)
   const prepared = rows.prepare(root)
   // A missing entry is a 404 before any 400: without a facts read, the lock is asked for here.
-  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, root.model, root.id!)
+  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, root.model, root.id!, { strength: 'no key update' })
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
   else {
@@ -290,15 +295,27 @@ async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (
   return result
 }
 
+interface RowLockOptions {
+  /** Properties of the row as it was, answered. */
+  columns?: readonly string[]
+  /**
+   * `no key update` for an update: the lock an UPDATE of the row takes, which links inserted
+   * towards the entry (their foreign key checks share its key) neither wait for nor deadlock
+   * with; `update` for a delete, which must keep them out.
+   */
+  strength?: 'update' | 'no key update'
+}
+
 /**
  * Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if
- * absent. Answers the `columns` (properties) of the row as it was.
+ * absent. Answers the `columns` of the row as it was.
  */
-async function lockEntry (session: WriteSession, model: Pick<ContentTypeModel, 'entity'>, id: number, columns: readonly string[] = []): Promise<Row> {
+async function lockEntry (session: WriteSession, model: Pick<ContentTypeModel, 'entity'>, id: number, options: RowLockOptions = {}): Promise<Row> {
+  const { columns = [], strength = 'update' } = options
   const idColumn = session.column(model.entity, 'id')
   const selected = [idColumn, ...columns.map(property => `${session.column(model.entity, property)} as "${property}"`)].join(', ')
   const [found] = isRowId(id)
-    ? await session.select(`select ${selected} from ${session.table(model.entity)} where ${idColumn} = ? for update`, [id])
+    ? await session.select(`select ${selected} from ${session.table(model.entity)} where ${idColumn} = ? for ${strength}`, [id])
     : []
   if (found === undefined) throw new NotFoundError()
   return found
@@ -316,7 +333,7 @@ async function lockAnswering (session: WriteSession, id: number, answer: EntryAn
 /**
  * An update may send back the locale it read (admin front ends send the whole record): the
  * entry's own is accepted, another is a 400, as a locale is changed by a new localization.
- * Read only when sent, once the row is locked.
+ * Read only when sent; without a lock, as an entry's locale never changes.
  */
 async function checkSentLocale (session: WriteSession, model: ContentTypeModel, id: number, sent: { value: unknown, path: InputPath }): Promise<void> {
   const [entry] = await session.select(`select ${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} where ${session.column(model.entity, 'id')} = ?`, [id])
