@@ -286,13 +286,30 @@ async function writeRow (session: WriteSession, root: RowPlan, options: RowWrite
  */
 async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (tx: SqlTransaction) => Promise<T>, alone = false): Promise<T> {
   let result: T
-  try {
-    result = alone ? await db.autocommit(work) : await db.transaction(work)
-  } catch (error) {
-    throw translateDatabaseError(error, db.orm, plans?.root ?? null) ?? error
+  for (let attempt = 1; ; attempt++) {
+    try {
+      result = alone ? await db.autocommit(work) : await db.transaction(work)
+      break
+    } catch (error) {
+      // PostgreSQL broke a deadlock (or a serialization conflict) by rolling this write back:
+      // nothing of it stayed, and running it again usually goes through. Past the attempts,
+      // it is a 503 (repository/unavailable.ts): the client may retry later.
+      if (attempt < WRITE_ATTEMPTS && isRolledBackConflict(error)) continue
+      throw translateDatabaseError(error, db.orm, plans?.root ?? null) ?? error
+    }
   }
   plans?.committed()
   return result
+}
+
+/** Attempts of a write that PostgreSQL rolled back to break a deadlock or a serialization conflict. */
+const WRITE_ATTEMPTS = 3
+
+/** Also through MikroORM's wrapping (`cause`). */
+function isRolledBackConflict (error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 5) return false
+  const { code, cause } = error as { code?: unknown, cause?: unknown }
+  return code === '40P01' || code === '40001' || isRolledBackConflict(cause, depth + 1)
 }
 
 interface RowLockOptions {

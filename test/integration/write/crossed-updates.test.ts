@@ -2,8 +2,8 @@
  * Two updates that each link the other's entry, at the same time: each holds its own entry's
  * row lock while its link row's foreign key check shares the other entry's key. An update's
  * lock must be the one an UPDATE takes (`for no key update`), which such checks pass; with
- * `for update` the two wait for each other until PostgreSQL breaks the deadlock, and one of
- * them fails.
+ * `for update` the two wait for each other until PostgreSQL breaks the deadlock (the write
+ * it rolls back is run again, up to three times, then answered 503).
  */
 import t from 'tap'
 import type { InlineSchemas } from '../../../plugin/content-types/registry.js'
@@ -48,4 +48,51 @@ t.test('crossed updates linking each other\'s entry both succeed, round after ro
   t.equal(links[0]!.n, 0, 'the last round\'s lists are what is stored')
   const labels = await rows('select label from nodes order by id')
   t.ok(labels.every(row => String(row.label).endsWith(`round ${ROUNDS - 1}`)), 'every entry took its last update')
+})
+
+t.test('an update locks its entry as an UPDATE does (for no key update), never for update', async t => {
+  const { db, registry, contentType, statements } = await openTestDatabase(t, schemas)
+  const node = contentType('node')
+  const a = await createEntry(db, registry, node, { data: { label: 'a' } })
+  const b = await createEntry(db, registry, node, { data: { label: 'b' } })
+  statements.length = 0
+  await updateEntry(db, registry, node, a, { data: { next: [b] } })
+  const locks = statements.filter(sql => / for (no key )?update\b/i.test(sql))
+  t.ok(locks.length > 0, 'the update takes a row lock')
+  t.ok(locks.every(sql => /for no key update/i.test(sql) && !/for update/i.test(sql)), 'and it is for no key update')
+})
+
+/**
+ * A write PostgreSQL rolls back to break a deadlock is run again. The deadlock is raised by
+ * the database itself (a trigger, counting with a sequence, which no rollback resets), so
+ * the test is the same on PostgreSQL and on the embedded PGlite.
+ */
+t.test('a write rolled back to break a deadlock is run again; past three attempts nothing is written', async t => {
+  const { db, registry, contentType, rows } = await openTestDatabase(t, schemas)
+  const node = contentType('node')
+  const a = await createEntry(db, registry, node, { data: { label: 'a' } })
+  const b = await createEntry(db, registry, node, { data: { label: 'b' } })
+  await rows('create sequence conflict_attempts')
+  await rows(`create function conflict_until () returns trigger language plpgsql as $$
+    begin
+      if nextval('conflict_attempts') <= tg_argv[0]::int then
+        raise exception 'deadlock detected (raised by the test)' using errcode = '40P01';
+      end if;
+      return new;
+    end $$`)
+  await rows("create trigger conflict before update on nodes for each row when (new.label like 'conflict%') execute function conflict_until('1')")
+
+  const id = await updateEntry(db, registry, node, a, { data: { label: 'conflict once', next: [b] } })
+  t.equal(id, a, 'the update went through')
+  t.same((await rows('select last_value::int as n from conflict_attempts'))[0], { n: 2 }, 'on its second attempt')
+  t.same(await rows('select label from nodes where id = $1', [a]), [{ label: 'conflict once' }], 'its value is stored')
+  t.same(await rows('select target_id as id from nodes_next_lnk where owner_id = $1', [a]), [{ id: b }], 'its link once')
+
+  await rows('drop trigger conflict on nodes')
+  await rows("create trigger conflict before update on nodes for each row when (new.label like 'conflict%') execute function conflict_until('1000')")
+  await rows('alter sequence conflict_attempts restart')
+  await t.rejects(updateEntry(db, registry, node, b, { data: { label: 'conflict always', next: [a] } }), { code: '40P01' }, 'past the attempts the conflict is the answer (a 503 at the HTTP level)')
+  t.same((await rows('select last_value::int as n from conflict_attempts'))[0], { n: 3 }, 'three attempts')
+  t.same(await rows('select label from nodes where id = $1', [b]), [{ label: 'b' }], 'nothing of it was written')
+  t.same(await rows('select count(*)::int as n from nodes_next_lnk where owner_id = $1', [b]), [{ n: 0 }], 'no link either')
 })
