@@ -4,12 +4,26 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions, Row } from './database.js'
 import type { ResponseCache } from './response-cache.js'
 import type { CompiledStatement, ReadCompiler, RowSource } from './read/compile.js'
-import type { EntryAnswer } from './write.js'
+import type { SqlPart } from './write-sql.js'
 
 export interface ListResult {
   /** JSON text of the entries array. */
   data: string
   total: number | null
+}
+
+/**
+ * The written entry's answer, compiled by the read compiler with the route's selection,
+ * for the write's statements to build instead of a read after the write (saving it). The
+ * write fills `data` when one of its statements built it.
+ */
+export interface EntryAnswer {
+  /** The SELECT of column `data` over the row written, a CTE of the data statement; null when the row alone cannot answer. */
+  overRow: ((source: RowSource) => SqlPart) | null
+  /** The read of the entry `$1` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
+  locked: (id: number) => SqlPart
+  /** The JSON text of the entry as written (as deleted), or null: not visible to the answer's selection. */
+  data?: string | null
 }
 
 export interface Reader {

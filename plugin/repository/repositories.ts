@@ -8,11 +8,11 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions } from './database.js'
-import type { ListResult, Reader } from './reader.js'
+import type { EntryAnswer, ListResult, Reader } from './reader.js'
 import { singleEntryId, writeSingleEntry } from './write-single.js'
 import type { SingleWrite } from './write-single.js'
 import { createEntry, createLocalization, deleteEntry, updateEntry } from './write.js'
-import type { CreateWrite, DeleteWrite, EntryAnswer, LocalizationWrite, UpdateWrite } from './write.js'
+import type { CreateWrite, DeleteWrite, LocalizationWrite, UpdateWrite } from './write.js'
 
 export interface ContentRepository {
   readonly model: ContentTypeModel

@@ -20,7 +20,7 @@ import { IssueList } from '../write-plan/issues.js'
 import { LOCALE_CHANGE_PROBLEM } from '../write-plan/issues.js'
 import type { EntryPlanner, InputPath, LocaleInput, RowPlan } from '../write-plan/plan.js'
 import type { Database, Row, SqlTransaction } from './database.js'
-import type { RowSource } from './read/compile.js'
+import type { EntryAnswer } from './reader.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts, needsNoFacts } from './write-facts.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
@@ -30,7 +30,6 @@ import { RowWrites } from './write-rows.js'
 import { NeedsTransaction, WriteSession } from './write-session.js'
 import { WritePlans } from './write-observer.js'
 import type { WriteObserver } from './write-observer.js'
-import type { SqlPart } from './write-sql.js'
 
 export interface WriteContext {
   /** The admin user making the write, recorded as createdBy/updatedBy where the model has them. */
@@ -43,20 +42,6 @@ export interface WriteContext {
   planner: EntryPlanner
   /** The answer the route wants, to be built by the write's own statements where they can. */
   answer?: EntryAnswer
-}
-
-/**
- * The written entry's answer, compiled by the read compiler with the route's selection,
- * for the write's statements to build instead of a read after the write (saving it). The
- * write fills `data` when one of its statements built it.
- */
-export interface EntryAnswer {
-  /** The SELECT of column `data` over the row written, a CTE of the data statement; null when the row alone cannot answer. */
-  overRow: ((source: RowSource) => SqlPart) | null
-  /** The read of the entry `$1` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
-  locked: (id: number) => SqlPart
-  /** The JSON text of the entry as written (as deleted), or null: not visible to the answer's selection. */
-  data?: string | null
 }
 
 /** Work a create does inside its transaction around the entry's own write (localizations, single types). */

@@ -152,8 +152,8 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
   /** Writes answer what was written, drafts included. */
   const writtenEntry = async (query: EntryQuery, id: number, bare = false): Promise<string> => {
     const data = await repository.entry(id, query)
-    if (data === null) throw new NotFoundError()
-    return bare ? bareEntryBody(registry, model, data) : entryBody(data)
+    if (data === null || !bare) return answerBody(data)
+    return bareEntryBody(registry, model, data)
   }
 
   const written = async (request: FastifyRequest, caller: Caller, write: EntryWrite, answer: WrittenAnswer = {}): Promise<string> => {
