@@ -391,14 +391,18 @@ function embeddedRunner (native: NativeClient): Runner {
  */
 function serverRunner (pool: Pool, nameOf: (sql: string) => string | undefined): Runner {
   const once = serverRunnerOnce(pool, nameOf)
+  // A pooled connection the server ended while it sat idle fails its first use, and the pool
+  // drops it then. Right after the server ended many (a restart, killed sessions) several idle
+  // ones may still look alive: a read is safe to run again, and each failed try removes one
+  // dead connection, so the pool's size plus one tries reach a live or a fresh connection.
+  const tries = (pool.options.max ?? 10) + 1
   return async (sql, params, signal) => {
-    try {
-      return await once(sql, params, signal)
-    } catch (error) {
-      // A pooled connection the server ended while it sat idle fails its first use; the pool
-      // has dropped it by now, and a read is safe to run again once, on a fresh connection.
-      if (signal?.aborted === true || !isConnectionLost(error)) throw error
-      return await once(sql, params, signal)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(sql, params, signal)
+      } catch (error) {
+        if (attempt >= tries || signal?.aborted === true || !isConnectionLost(error)) throw error
+      }
     }
   }
 }
