@@ -6,10 +6,7 @@ import type { Ability } from '../auth/abilities.js'
 import type { Model } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError } from '../errors.js'
-
-function isRecord (value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+import { isRecord } from '../is-record.js'
 
 function walk (registry: Registry, ability: Ability, model: Model, data: unknown, path: string[]): void {
   if (!isRecord(data)) return

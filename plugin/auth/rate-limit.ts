@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify'
 import { RateLimitError } from '../errors.js'
 import type { ResolvedRateLimit } from '../options/rate-limit.js'
+import { isRecord } from '../is-record.js'
 
 /** The hooks a limited route adds to its options. */
 export interface LimitHooks {
@@ -53,7 +54,7 @@ export function routeLimiter (scope: FastifyInstance, settings: ResolvedRateLimi
 
 function identifierText (request: FastifyRequest, identifierOf: (body: Record<string, unknown>) => unknown): string | null {
   const body = request.body
-  if (!isObject(body)) return null
+  if (!isRecord(body)) return null
   const identifier = identifierOf(body)
   return typeof identifier === 'string' && identifier !== '' ? identifier : null
 }
@@ -69,8 +70,4 @@ function refuseOver (reply: FastifyReply, check: Check): void {
   if (check.isAllowed || !check.isExceeded) return
   reply.header('retry-after', String(Math.max(1, check.ttlInSeconds)))
   throw new RateLimitError()
-}
-
-function isObject (value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -8,6 +8,7 @@
  * the host's code: a 500, the transaction rolled back.
  */
 import { ApiError } from '../errors.js'
+import { isRecord } from '../is-record.js'
 
 /** The status Strapi v4 (4.26, `@strapi/utils` errors) answers each named error with, and the envelope's name for it. */
 const STRAPI_ERRORS: Readonly<Record<string, { status: number, name: string }>> = {
@@ -35,10 +36,6 @@ function clientStatus (value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 400 && value < 500 ? value : null
 }
 
-function isObject (value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
-
 /** The client error a hook's throw stands for, or the throw itself (a 500). */
 export function hookError (error: unknown): unknown {
   if (error instanceof ApiError || !(error instanceof Error)) return error
@@ -57,13 +54,13 @@ function nameOfStatus (status: number): string {
 
 /** `details` as the envelope holds them: an object; its `errors` items `{ path, message, name }`. */
 function envelopeDetails (details: unknown, message: string): Record<string, unknown> {
-  if (!isObject(details)) return {}
+  if (!isRecord(details)) return {}
   const { errors, ...rest } = details
   if (!Array.isArray(errors)) return rest
   return {
     ...rest,
     errors: errors.map((item: unknown) => {
-      const { path, message: itemMessage, name } = isObject(item) ? item : {}
+      const { path, message: itemMessage, name } = isRecord(item) ? item : {}
       return {
         path: Array.isArray(path) ? path.map(step => Number.isInteger(step) ? step as number : String(step)) : [],
         message: typeof itemMessage === 'string' ? itemMessage : message,

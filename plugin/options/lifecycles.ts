@@ -5,6 +5,7 @@
  */
 import type { Attribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
+import { isRecord } from '../is-record.js'
 
 export const LIFECYCLE_HOOKS = ['beforeCreate', 'afterCreate', 'beforeUpdate', 'afterUpdate', 'beforeDelete', 'afterDelete'] as const
 
@@ -44,16 +45,12 @@ const HOOK_NAMES: ReadonlySet<string> = new Set(LIFECYCLE_HOOKS)
 
 type Resolution = { ok: true, value: LifecyclesOption } | { ok: false, problem: string }
 
-function isObject (value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
-
 /** The option's shape, checked before the model is loaded (its uids: `unknownLifecycleUid`, after). */
 export function resolveLifecycles (raw: unknown): Resolution {
   if (raw === undefined) return { ok: true, value: {} }
-  if (!isObject(raw)) return { ok: false, problem: 'lifecycles must be an object keyed by content type uid' }
+  if (!isRecord(raw)) return { ok: false, problem: 'lifecycles must be an object keyed by content type uid' }
   for (const [uid, hooks] of Object.entries(raw)) {
-    if (!isObject(hooks)) return { ok: false, problem: `lifecycles["${uid}"] must be an object of hooks (${LIFECYCLE_HOOKS.join(', ')})` }
+    if (!isRecord(hooks)) return { ok: false, problem: `lifecycles["${uid}"] must be an object of hooks (${LIFECYCLE_HOOKS.join(', ')})` }
     for (const [name, hook] of Object.entries(hooks)) {
       if (!HOOK_NAMES.has(name)) return { ok: false, problem: `lifecycles["${uid}"].${name} is not a lifecycle hook (known: ${LIFECYCLE_HOOKS.join(', ')})` }
       if (typeof hook !== 'function') return { ok: false, problem: `lifecycles["${uid}"].${name} must be a function (event) => …` }

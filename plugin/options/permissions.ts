@@ -6,6 +6,7 @@
 import type { Registry } from '../content-types/registry.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import { OptionsError } from '../errors.js'
+import { isRecord } from '../is-record.js'
 
 export const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const
 export const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'] as const
@@ -60,14 +61,10 @@ export interface CheckedPermissions {
 
 type Resolution = { ok: true, value: CheckedPermissions | null } | { ok: false, problem: string }
 
-function isObject (value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
-
 /** The option's shape, checked before the model is loaded (its uids and actions: `resolvePermissions`, after). */
 export function checkPermissions (raw: unknown): Resolution {
   if (raw === undefined || raw === null || raw === false) return { ok: true, value: null }
-  if (!isObject(raw)) return { ok: false, problem: 'permissions must be an object' }
+  if (!isRecord(raw)) return { ok: false, problem: 'permissions must be an object' }
   const { jwtSecret, jwtExpiresIn = '30d', roles = {} } = raw
   if (typeof jwtSecret !== 'string' || jwtSecret.length < 16) {
     return { ok: false, problem: 'permissions.jwtSecret must be a string of at least 16 characters' }
@@ -75,10 +72,10 @@ export function checkPermissions (raw: unknown): Resolution {
   if (typeof jwtExpiresIn !== 'number' && (typeof jwtExpiresIn !== 'string' || jwtExpiresIn === '')) {
     return { ok: false, problem: `permissions.jwtExpiresIn must be seconds or a duration such as '30d', got ${JSON.stringify(jwtExpiresIn)}` }
   }
-  if (!isObject(roles)) return { ok: false, problem: 'permissions.roles must be an object keyed by role name' }
+  if (!isRecord(roles)) return { ok: false, problem: 'permissions.roles must be an object keyed by role name' }
   for (const [role, subjects] of Object.entries(roles)) {
     if (!/^[a-z][a-z0-9-]*$/.test(role)) return { ok: false, problem: `permissions.roles: role name "${role}" must be kebab-case` }
-    if (!isObject(subjects)) return { ok: false, problem: `permissions.roles.${role} must map uids to action lists` }
+    if (!isRecord(subjects)) return { ok: false, problem: `permissions.roles.${role} must map uids to action lists` }
   }
   return { ok: true, value: { jwtSecret, jwtExpiresIn, roles: roles as RoleActions } }
 }

@@ -1,4 +1,4 @@
-/**
+import { isRecord } from '../is-record.js'/**
  * The `rateLimit` option (issue 11): attempts at log in, register and admin log in, per
  * client address and per account; checked with the other options. The limits at work:
  * auth/rate-limit.
@@ -36,7 +36,7 @@ type Resolution = { ok: true, value: ResolvedRateLimit | null } | { ok: false, p
 export function resolveRateLimit (raw: unknown): Resolution {
   if (raw === false) return { ok: true, value: null }
   if (raw === undefined) return { ok: true, value: { ...DEFAULT_RATE_LIMIT } }
-  if (!isObject(raw)) return { ok: false, problem: 'rateLimit must be false or { perIp, perIdentifier }' }
+  if (!isRecord(raw)) return { ok: false, problem: 'rateLimit must be false or { perIp, perIdentifier }' }
   const value: ResolvedRateLimit = { ...DEFAULT_RATE_LIMIT }
   for (const key of Object.keys(raw)) {
     if (key !== 'perIp' && key !== 'perIdentifier') return { ok: false, problem: `rateLimit.${key} is not an option (known: perIp, perIdentifier)` }
@@ -45,7 +45,7 @@ export function resolveRateLimit (raw: unknown): Resolution {
       value[key] = null
       continue
     }
-    if (!isObject(window)) return { ok: false, problem: `rateLimit.${key} must be false or { max, timeWindow }` }
+    if (!isRecord(window)) return { ok: false, problem: `rateLimit.${key} must be false or { max, timeWindow }` }
     const resolved = { ...DEFAULT_RATE_LIMIT[key] }
     for (const setting of Object.keys(window)) {
       if (setting !== 'max' && setting !== 'timeWindow') return { ok: false, problem: `rateLimit.${key}.${setting} is not an option (known: max, timeWindow)` }
@@ -58,8 +58,4 @@ export function resolveRateLimit (raw: unknown): Resolution {
     value[key] = resolved
   }
   return { ok: true, value }
-}
-
-function isObject (value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

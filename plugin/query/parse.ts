@@ -5,6 +5,7 @@
  */
 import qs from 'qs'
 import { ValidationError } from '../errors.js'
+import { isRecord } from '../is-record.js'
 
 export const QUERY_STRING_MAX_LENGTH = 16 * 1024
 
@@ -41,9 +42,7 @@ export function parseQueryString (raw: string): Record<string, unknown> {
   }
 }
 
-export function isRecord (value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+export { isRecord } from '../is-record.js'
 
 const INDEX = /^(0|[1-9]\d*)$/
 

@@ -15,6 +15,7 @@ import { parseRowId } from '../content-types/row-ids.js'
 import type { MediaAttribute, RelationAttribute } from '../content-types/model.js'
 import type { IssueList } from '../write-plan/issues.js'
 import type { ConnectItem, ConnectPosition, InputPath, LinkOperation, LinkWrite } from '../write-plan/plan.js'
+import { isRecord } from '../is-record.js'
 
 /** Keeps one attribute's statements under PostgreSQL's 65535 bound parameters, and its work small. */
 export const MAX_IDS_PER_LIST = 10000
@@ -206,6 +207,5 @@ function readReference (raw: unknown, path: InputPath, issues: IssueList): numbe
   return id
 }
 
-export function isPlainObject (value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
+/** An object body (not null, not an array). */
+export const isPlainObject = isRecord
