@@ -4,9 +4,10 @@
  * Declared with the other options, beneath the routes that carry it out.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ContentAction } from './permissions.js'
 
-/** The handlers a host's controllers may replace. */
-export type HandlerName = 'find' | 'findOne' | 'create' | 'update' | 'delete'
+/** The handlers a host's controllers may replace: one per content action. */
+export type HandlerName = ContentAction
 
 export interface FindOptions {
   /** Attach `createdBy`/`updatedBy` (spec 4.7); honoured only on types with populateCreatorFields. */

@@ -5,7 +5,7 @@
  */
 import type { ContentTypeModel, MediaAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import { MAX_ROW_ID } from '../content-types/row-ids.js'
+import { parseRowId } from '../content-types/row-ids.js'
 import { ValidationError } from '../errors.js'
 import { mediaKindOf } from './mime.js'
 
@@ -31,13 +31,12 @@ export function resolveAttachTarget (registry: Registry, fields: AttachFields): 
   }
   const model = registry.contentTypes.get(ref)
   if (model === undefined) throw ValidationError.at(['ref'], `Unknown content type ${ref}`)
-  if (!/^\d+$/.test(refId) || Number(refId) < 1 || Number(refId) > MAX_ROW_ID) {
-    throw ValidationError.at(['refId'], `Invalid refId "${refId}": ids are positive integers`)
-  }
+  const id = parseRowId(refId)
+  if (id === null) throw ValidationError.at(['refId'], `Invalid refId "${refId}": ids are positive integers`)
   const attribute = model.attributes.get(field)
   if (attribute === undefined || attribute.private) throw ValidationError.at(['field'], `${ref} has no attribute ${field}`)
   if (attribute.kind !== 'media') throw ValidationError.at(['field'], `${ref}.${field} is not a media attribute`)
-  return { model, id: Number(refId), attribute }
+  return { model, id, attribute }
 }
 
 /** Files about to be attached must fit the attribute: their count and their kinds. */
