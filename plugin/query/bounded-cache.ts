@@ -51,7 +51,10 @@ export class BoundedCache<V> {
     return cached.value
   }
 
-  /** Keeps `value` under `key` (replacing what was there), then drops the oldest past the bounds. */
+  /**
+   * Keeps `value` under `key` (replacing what was there), then drops the oldest past the
+   * bounds. A value larger than the whole bound is not kept, rather than emptying the cache.
+   */
   put (key: string, value: V): void {
     const known = this.#entries.get(key)
     if (known !== undefined) {
@@ -59,6 +62,7 @@ export class BoundedCache<V> {
       this.#bytes -= known.bytes
     }
     const bytes = this.#sizeOf(key, value)
+    if (bytes > this.#bounds.maxBytes) return
     this.#entries.set(key, { value, bytes })
     this.#bytes += bytes
     while (this.#entries.size > this.#bounds.maxEntries || this.#bytes > this.#bounds.maxBytes) {
