@@ -50,6 +50,11 @@ t.test('cache off: kept bodies carry the ETag a fresh read computes, and every r
     t.equal(second.body, first.body)
     t.equal(second.headers.etag, first.headers.etag, `${url}: the same answer, the same ETag`)
     t.equal((await read(served, url, { 'if-none-match': first.headers.etag as string })).statusCode, 304, `${url}: a kept answer revalidates as 304`)
+    const head = await served.app.inject({ method: 'HEAD', url })
+    t.equal(head.statusCode, 200)
+    t.equal(head.body, '', `${url}: HEAD sends no body`)
+    t.equal(head.headers.etag, first.headers.etag, `${url}: HEAD has the ETag of the GET`)
+    t.equal(head.headers['content-length'], first.headers['content-length'], `${url}: and its length`)
   }
 
   const before = await read(served, '/api/categories')
