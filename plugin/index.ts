@@ -36,6 +36,7 @@ import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
 import type { NewUser, PublicUser } from './auth/users.js'
 import type { CreatedApiToken, NewApiToken } from './auth/api-tokens.js'
 import { installRequestQuery } from './routes/request-query.js'
+import { installRenderedAnswers } from './routes/rendered-answers.js'
 import { importStrapi } from './import/run-import.js'
 import type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
 import { s3Provider } from './upload/s3-storage.js'
@@ -123,6 +124,7 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
     if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null })
     installErrorHandling(api)
     installRequestQuery(api)
+    installRenderedAnswers(api)
     acceptEmptyJsonBodies(api)
     const signer = await installAdminScope(api, options.adminJwtSecret, access)
     await api.register(async (child) => {

@@ -20,32 +20,55 @@ function estimatedBytes (key: string): number {
 }
 
 export class BoundedCache<V> {
-  readonly #entries = new Map<string, V>()
+  readonly #entries = new Map<string, { value: V, bytes: number }>()
   readonly #bounds: CacheBounds
+  readonly #sizeOf: (key: string, value: V) => number
   #bytes = 0
 
-  constructor (bounds: CacheBounds) {
+  /** `sizeOf`: what an entry costs, when its value and not its key dominates (default: estimated from the key). */
+  constructor (bounds: CacheBounds, sizeOf: (key: string, value: V) => number = estimatedBytes) {
     this.#bounds = bounds
+    this.#sizeOf = sizeOf
   }
 
   get bytes (): number { return this.#bytes }
 
   get (key: string, make: () => V): V {
-    const cached = this.#entries.get(key)
-    if (cached !== undefined) {
-      // Re-inserting moves the key to the young end of the Map's order.
-      this.#entries.delete(key)
-      this.#entries.set(key, cached)
-      return cached
-    }
+    const cached = this.find(key)
+    if (cached !== undefined) return cached
     const made = make()
-    this.#entries.set(key, made)
-    this.#bytes += estimatedBytes(key)
-    while (this.#entries.size > this.#bounds.maxEntries || this.#bytes > this.#bounds.maxBytes) {
-      const oldest = this.#entries.keys().next().value as string
-      this.#entries.delete(oldest)
-      this.#bytes -= estimatedBytes(oldest)
-    }
+    this.put(key, made)
     return made
+  }
+
+  /** The value kept under `key`, now the most recently used; undefined if none. */
+  find (key: string): V | undefined {
+    const cached = this.#entries.get(key)
+    if (cached === undefined) return undefined
+    // Re-inserting moves the key to the young end of the Map's order.
+    this.#entries.delete(key)
+    this.#entries.set(key, cached)
+    return cached.value
+  }
+
+  /**
+   * Keeps `value` under `key` (replacing what was there), then drops the oldest past the
+   * bounds. A value larger than the whole bound is not kept, rather than emptying the cache.
+   */
+  put (key: string, value: V): void {
+    const known = this.#entries.get(key)
+    if (known !== undefined) {
+      this.#entries.delete(key)
+      this.#bytes -= known.bytes
+    }
+    const bytes = this.#sizeOf(key, value)
+    if (bytes > this.#bounds.maxBytes) return
+    this.#entries.set(key, { value, bytes })
+    this.#bytes += bytes
+    while (this.#entries.size > this.#bounds.maxEntries || this.#bytes > this.#bounds.maxBytes) {
+      const [oldest, entry] = this.#entries.entries().next().value as [string, { bytes: number }]
+      this.#entries.delete(oldest)
+      this.#bytes -= entry.bytes
+    }
   }
 }

@@ -18,6 +18,12 @@ function cacheControl (options: CacheControlOptions, authorized: boolean): strin
   return parts.join(', ')
 }
 
+/** Encoded once: the ETag is hashed from the bytes that are sent, which are then not encoded again. */
+function encoded (payload: string | Buffer): { bytes: Buffer, etag: string } {
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload
+  return { bytes, etag: `"${hash('sha1', bytes, 'base64url')}"` }
+}
+
 function matches (ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true
   const bare = etag.replace(/^W\//, '')
@@ -42,7 +48,9 @@ export function installHttpCaching (app: FastifyInstance, options: HttpCachingOp
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     const uid = uids.get(request.routeOptions.url ?? '')
     const settings = (uid === undefined ? undefined : options.contentTypes?.[uid]) ?? options
-    const etag = `"${hash('sha1', payload, 'base64url')}"`
+    const answer = request.contentApiAnswer
+    // A kept body is the very string sent (or equal text): its bytes and ETag are made once.
+    const { bytes, etag } = answer !== null && answer.body === payload ? answer.sent ??= encoded(payload) : encoded(payload)
     void reply.header('etag', etag)
     void reply.header('cache-control', cacheControl(settings, request.headers.authorization !== undefined))
     void reply.header('vary', 'Authorization')
@@ -52,7 +60,7 @@ export function installHttpCaching (app: FastifyInstance, options: HttpCachingOp
       void reply.removeHeader('content-length')
       return ''
     }
-    return payload
+    return bytes
   })
 }
 

@@ -8,10 +8,11 @@ import type { ControllerFactory, HandlerName } from '../options/controllers.js'
 import type { CoreContext, CoreHandler, CoreHandlers } from './core-handlers.js'
 import { coreHandlers } from './core-handlers.js'
 import { IgnoredKeyLog } from './ignored-key-log.js'
+import { RenderedAnswers } from './rendered-answers.js'
 import { singleTypeHandlers } from './single-type-handlers.js'
 import { coreApi, customRoute } from './controllers.js'
 
-export interface RoutesContext extends Omit<CoreContext, 'ignoredKeys'> {
+export interface RoutesContext extends Omit<CoreContext, 'ignoredKeys' | 'answers'> {
   controllers: Record<string, ControllerFactory>
 }
 
@@ -59,8 +60,8 @@ function routeSchema (model: ContentTypeModel, operation: ContentOperation, hide
 }
 
 export function registerContentTypeRoutes (app: FastifyInstance, routes: RoutesContext): void {
-  // One memory of logged keys for every content type of this plugin instance.
-  const context = { ...routes, ignoredKeys: new IgnoredKeyLog() }
+  // One memory of logged keys, and one of sent bodies, for every content type of this plugin instance.
+  const context = { ...routes, ignoredKeys: new IgnoredKeyLog(), answers: new RenderedAnswers() }
   // With the host's ignoreTrailingSlash the router already maps `/x/` to `/x`.
   const trailingSlashIsSame = app.initialConfig as { ignoreTrailingSlash?: boolean, routerOptions?: { ignoreTrailingSlash?: boolean } }
   const slashIgnored = trailingSlashIsSame.ignoreTrailingSlash === true || trailingSlashIsSame.routerOptions?.ignoreTrailingSlash === true

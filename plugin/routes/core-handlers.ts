@@ -31,6 +31,7 @@ import { isPlainObject } from '../transform/input-relation.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 import { idempotencyKeyOf } from './idempotency-key.js'
 import type { ReadRouting } from './read-routing.js'
+import type { RenderedAnswers } from './rendered-answers.js'
 import type { EntryLifecycles } from '../lifecycles/entry-lifecycles.js'
 import { entryPlanner } from '../transform/entry-planner.js'
 import type { EntryPlanner } from '../write-plan/plan.js'
@@ -45,6 +46,8 @@ export interface CoreContext {
   ignoredKeys: IgnoredKeyLog
   /** The `lifecycles` hooks and `app.contentApi.events` around writes. */
   lifecycles: EntryLifecycles
+  /** The bodies of repeated reads, sent again without being built, encoded or hashed again. */
+  answers: RenderedAnswers
 }
 
 export type CoreHandler = (request: FastifyRequest, options?: FindOptions) => Promise<string>
@@ -190,14 +193,15 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const caller = authorize(request, model, 'find')
       const tree = listQuery(request, caller, findOptions.creatorFields === true)
       const { data, total } = await repository.list(tree, context.reads.readOptions(request))
-      return listBody(data, listMeta(tree.pagination, total))
+      const meta = listMeta(tree.pagination, total)
+      return context.answers.body(request, tree.creatorFields ? 'find+creators' : 'find', { data, meta: JSON.stringify(meta) }, () => listBody(data, meta))
     },
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
       const id = entryId(request)
       const data = await repository.entry(id, entryQuery(request, caller), context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return entryBody(data)
+      return context.answers.body(request, 'findOne', { data }, () => entryBody(data))
     },
     async create (request) {
       const caller = authorize(request, model, 'create')

@@ -1,0 +1,64 @@
+/**
+ * The last body sent for each request line (issues 14 and 16), kept with its bytes and
+ * ETag. A read whose JSON text equals the one kept (the same string when the response cache
+ * answered it, equal text when PostgreSQL did) is sent as the kept body: not concatenated,
+ * UTF-8 encoded, measured or hashed again — on a cache hit of a 65 KB list that work was most
+ * of the request's time in Node. Equality of the text, not trust in invalidation, is what
+ * makes a kept body right, so nothing here can be stale.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { BoundedCache } from '../query/bounded-cache.js'
+import type { CacheBounds } from '../query/bounded-cache.js'
+
+export interface RenderedAnswer {
+  /** The JSON text the body was built around, and what else went into it (a list's meta). */
+  readonly data: string
+  readonly meta: string
+  readonly body: string
+  /** The body as sent, and its ETag; made when it is first sent. */
+  sent: { bytes: Buffer, etag: string } | null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body the handler built from a kept answer, for the ETag hook to recognise. */
+    contentApiAnswer: RenderedAnswer | null
+  }
+}
+
+/** Kept per plugin instance: at most this many request lines and about this many bytes. */
+export const RENDERED_ANSWER_BOUNDS: CacheBounds = { maxEntries: 1000, maxBytes: 8 * 1024 * 1024 }
+
+/** The text twice (data and body, UTF-16) and its bytes (mostly ASCII). */
+function sizeOf (key: string, answer: RenderedAnswer): number {
+  return 128 + (key.length + answer.data.length + answer.meta.length + answer.body.length) * 2 + answer.body.length
+}
+
+export function installRenderedAnswers (scope: FastifyInstance): void {
+  scope.decorateRequest('contentApiAnswer', null)
+}
+
+export class RenderedAnswers {
+  readonly #answers: BoundedCache<RenderedAnswer>
+
+  constructor (bounds: CacheBounds = RENDERED_ANSWER_BOUNDS) {
+    this.#answers = new BoundedCache(bounds, sizeOf)
+  }
+
+  /**
+   * The body of `request` built by `build` around `data` (and `meta`), or the same body as
+   * last time when they are equal. `kind` tells apart the reads one request line can make
+   * (a controller may call several handlers, with other options).
+   */
+  body (request: FastifyRequest, kind: string, parts: { data: string, meta?: string }, build: () => string): string {
+    const key = `${kind}|${request.contentApiCaller?.ability.key ?? ''}|${request.url}`
+    const meta = parts.meta ?? ''
+    let answer = this.#answers.find(key)
+    if (answer === undefined || answer.data !== parts.data || answer.meta !== meta) {
+      answer = { data: parts.data, meta, body: build(), sent: null }
+      this.#answers.put(key, answer)
+    }
+    request.contentApiAnswer = answer
+    return answer.body
+  }
+}
