@@ -6,7 +6,9 @@
  * Deleting a row cascades its link rows (FK), but the component rows those links pointed at
  * would be left behind. They are found through those very links in the same statement:
  * every part of a statement sees the rows as they were when it began. The writer holds the
- * entry's row lock by then, so no concurrent write can have changed what it finds.
+ * entry's row lock by then, or the statement writes only if the entry is still at the
+ * version its plan was made from (write-statement's RowGuard, write-delete-statement), so no
+ * concurrent write can have changed what it finds.
  */
 import { isToMany, type LinkSide, type Model } from '../content-types/model.js'
 import type { RowPlan } from '../write-plan/plan.js'

@@ -1,12 +1,13 @@
 /**
- * Create, update and delete of one entry (spec 4.4–4.6, DECISIONS §5), each in ONE
- * transaction: the entry, its component rows and its links land together or not at all.
+ * Create, update and delete of one entry (spec 4.4–4.6, DECISIONS §5), each atomic: the
+ * entry, its component rows and its links land together or not at all, in ONE data
+ * statement (no transaction around it when it is the only change), or in ONE transaction.
  *
  * A write is checked in full before anything is committed: the body's shape and values
  * (transform/input), then what only the database knows (related ids, ownership of
  * component ids, uniqueness; one statement, write-facts). All problems are answered
- * together as one 400. Nothing is written before the checks: an update's row lock is
- * taken by its facts read.
+ * together as one 400. Nothing is written before the checks: an update's facts read takes
+ * its row lock (in a transaction) or reads its version, which guards the data statement.
  *
  * A write can answer the entry from its own statements (`WriteContext.answer`): the data
  * statement ends with the answer built from the row it writes, or a delete's lock reads it.
