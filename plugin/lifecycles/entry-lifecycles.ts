@@ -122,6 +122,10 @@ export class WriteWatch implements WriteObserver {
     return action !== 'delete' && this.#type.hooks[HOOKS[action].before] !== undefined
   }
 
+  hooksBefore (action: WriteAction): boolean {
+    return this.#type.hooks[HOOKS[action].before] !== undefined
+  }
+
   wantsPublication (model: ContentTypeModel): boolean {
     return model.draftAndPublish && this.#events.listenerCount('entry.publish') + this.#events.listenerCount('entry.unpublish') > 0
   }

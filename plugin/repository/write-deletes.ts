@@ -6,9 +6,13 @@
  * Deleting a row cascades its link rows (FK), but the component rows those links pointed at
  * would be left behind. They are found through those very links in the same statement:
  * every part of a statement sees the rows as they were when it began. The writer holds the
- * entry's row lock by then, so no concurrent write can have changed what it finds.
+ * entry's row lock by then, or the statement writes only if the entry is still at the
+ * version its plan was made from (write-statement's RowGuard, write-delete-statement), so no
+ * concurrent write can have changed what it finds.
  */
-import type { LinkSide, Model } from '../content-types/model.js'
+import { isToMany, type LinkSide, type Model } from '../content-types/model.js'
+import type { RowPlan } from '../write-plan/plan.js'
+import { connectableIds } from './write-link-order.js'
 import { intArray, oneStatement, type SqlPart, type WriteSql } from './write-sql.js'
 
 /** Links of `side` pointing at `others`, except those of the row `keptSelf`. */
@@ -25,11 +29,25 @@ interface Owned {
   component?: string
 }
 
+/**
+ * Whether writing `row` may queue deletions that are not `mergeable` (they run before the
+ * data statement, so the write needs a transaction), judged from the plan alone: a link
+ * taken from another row (a relation whose other side is to-one, connecting), or a single
+ * component replaced by a new one. A write that may, starts inside a transaction.
+ */
+export function mayDeleteBeforeInserts (row: RowPlan): boolean {
+  return row.links.some(({ attribute, operation }) => attribute.kind === 'relation' && !attribute.otherToMany && connectableIds(operation, isToMany(attribute)).length > 0) ||
+    row.lists.some(({ attribute, items }) =>
+      (attribute.kind === 'component' && !attribute.repeatable && items.some(item => item.id === null)) || items.some(mayDeleteBeforeInserts))
+}
+
 export class PendingDeletes {
   readonly #links = new Map<string, Set<number>>()
   readonly #releases: Release[] = []
   readonly #rows = new Map<string, Set<number>>()
   readonly #owned: Owned[] = []
+  /** Rows whose nested component rows go, but not the rows themselves. */
+  readonly #nested = new Map<string, Set<number>>()
   #rowsBeforeInserts = false
 
   /** Link rows by id. */
@@ -66,6 +84,11 @@ export class PendingDeletes {
     if (beforeInserts) this.#rowsBeforeInserts = true
   }
 
+  /** Every component row nested in the rows `ids` of model `uid`, at any depth (not the rows: the caller deletes them its own way). */
+  nestedIn (uid: string, ids: Iterable<number>): void {
+    addAll(this.#nested, uid, ids)
+  }
+
   /**
    * Whether the deletions may ride in the write's data statement. Link rows deleted by id
    * never hold a pair or an end that the same write inserts (a kept link stays, a to-one
@@ -86,12 +109,13 @@ export class PendingDeletes {
       ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
       ...this.#releases.map(release => releaseLinks(session, release)),
       ...this.#owned.filter(owned => owned.component === undefined).map(owned => deleteOwnedLinks(session, owned)),
-      ...rowDeletes(session, this.#rows, this.#owned)
+      ...rowDeletes(session, this.#rows, this.#owned, this.#nested)
     ]
     this.#links.clear()
     this.#releases.length = 0
     this.#rows.clear()
     this.#owned.length = 0
+    this.#nested.clear()
     this.#rowsBeforeInserts = false
     return parts
   }
@@ -121,13 +145,16 @@ function releaseLinks (session: WriteSql, { side, others, keptSelf }: Release): 
 }
 
 /** One DELETE per table, its ids given, or linked from given owners, and found under those rows. */
-function rowDeletes (session: WriteSql, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[]): SqlPart[] {
+function rowDeletes (
+  session: WriteSql, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[], nested: ReadonlyMap<string, ReadonlySet<number>>
+): SqlPart[] {
   const sources = new Map<string, SqlPart[]>()
   const addWithNested = (uid: string, source: SqlPart): void => {
     addSource(sources, uid, source)
     addNestedSources(session, session.registry.model(uid), source, sources)
   }
   for (const [uid, ids] of rows) addWithNested(uid, { sql: 'select unnest(?::int[])', params: [intArray([...ids])] })
+  for (const [uid, ids] of nested) addNestedSources(session, session.registry.model(uid), { sql: 'select unnest(?::int[])', params: [intArray([...ids])] }, sources)
   for (const { side, owners, component } of owned) {
     if (component === undefined) continue
     const column = (property: string): string => session.column(side.entity, property)

@@ -13,6 +13,10 @@
  * it began, even when its lock had to wait for another write of the entry to commit: the
  * read then sees the locked row newer than its snapshot, and is asked again, now that the
  * lock is held (every write of an entry moves its row: `updatedAt`).
+ *
+ * Sent without a transaction, the read takes no lock (it could hold none until the data
+ * statement): it reads the row's version instead, and the data statement writes only if the
+ * row is still at that version (write-statement's RowGuard); else the write is planned again.
  */
 import { isToMany } from '../content-types/model.js'
 import { NotFoundError } from '../errors.js'
@@ -50,15 +54,6 @@ export function needsUniqueCheck ({ attribute, value }: ScalarWrite): boolean {
   return attribute.unique && value !== null && attribute.type !== 'json' && attribute.type !== 'array'
 }
 
-/**
- * Whether a plan's write needs nothing from the database before its data statement: no
- * links or component items to read, no referenced ids, no unique value or uid to probe.
- * An update that needs facts is sent in a transaction from the start.
- */
-export function needsNoFacts (root: RowPlan): boolean {
-  return root.links.length === 0 && root.lists.length === 0 && root.uids.length === 0 && !root.scalars.some(needsUniqueCheck)
-}
-
 export interface WriteFacts {
   /** The written row's links of this attribute, in the row's order (position, then link id). */
   currentLinks: (write: LinkWrite) => readonly CurrentLink[]
@@ -76,6 +71,8 @@ export interface WriteFacts {
    * sent, and the data statement's UPDATE of the row is the lock (it must find the row).
    */
   readonly lockPending: boolean
+  /** The root's version (`xmin`) as read without a lock (no transaction): the data statement is guarded by it. */
+  readonly version: string | null
 }
 
 /** `lock`: the root is an existing entry to lock (an update); 404 when it does not exist. */
@@ -133,6 +130,7 @@ class FactStatement implements WriteFacts {
   readonly #newIds = new Map<RowPlan, number>()
   readonly #lock: RowLock | null
   lockPending = false
+  version: string | null = null
 
   constructor (session: WriteSession, lock: RowLock | null) {
     this.#session = session
@@ -202,14 +200,19 @@ class FactStatement implements WriteFacts {
       this.lockPending = this.#lock !== null
       return true
     }
-    // A lock held until the data statement: not without a transaction.
-    if (this.#lock !== null) this.#session.requireTransaction()
-    const lock = this.#lock === null ? null : this.#askLock(this.#lock)
+    // A lock is held until the data statement only inside a transaction; without one, the row's version is read.
+    const locking = this.#lock !== null && this.#session.tx.transactional
+    const versioned = this.#lock === null || locking ? null : this.#askVersion(this.#lock)
+    const lock = locking ? this.#askLock(this.#lock!) : null
     const union = this.#questions.map(question => question.sql).join(' union all ')
     const params = this.#questions.flatMap(question => question.params)
     const rows = await this.#session.select(lock === null ? union : `${lock.sql} ${union}`, lock === null ? params : [...lock.params, ...params])
     for (const row of rows) this.#questions[Number(row.question)]!.answer(row)
     for (const links of this.#links.values()) links.sort((a, b) => a.order - b.order || a.id - b.id)
+    if (versioned !== null) {
+      if (versioned.version === undefined) throw new NotFoundError()
+      this.version = versioned.version
+    }
     if (lock === null) return true
     if (lock.state.found === undefined) throw new NotFoundError()
     return lock.state.found
@@ -231,6 +234,14 @@ class FactStatement implements WriteFacts {
       params: [id],
       state
     }
+  }
+
+  /** The question of the row's version, read without a lock (see WriteFacts.version). */
+  #askVersion ({ entity, id }: RowLock): { version?: string } {
+    const idColumn = this.#session.column(entity, 'id')
+    const state: { version?: string } = {}
+    this.#ask({ id: idColumn, value: 'xmin' }, `from ${this.#session.table(entity)} where ${idColumn} = ?`, [id], row => { state.version = String(row.value) })
+    return state
   }
 
   #ask (columns: BranchColumns, rest: string, params: unknown[], answer: (row: Row) => void): void {

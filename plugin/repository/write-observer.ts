@@ -27,6 +27,8 @@ export interface ObservedWrite {
 export interface WriteObserver {
   /** Whether `before` may change the data of this kind of write (the body is then planned after it). */
   changesData: (action: WriteAction) => boolean
+  /** Whether `before` runs a hook for this kind of write (a delete's must see its entry locked, in a transaction). */
+  hooksBefore: (action: WriteAction) => boolean
   /** Whether an update should read the entry's `publishedAt` first (to tell publish from unpublish). */
   wantsPublication: (model: ContentTypeModel) => boolean
   /**

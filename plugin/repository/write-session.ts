@@ -22,6 +22,9 @@ import { DataStatement, type ReturnedRow, type RowValues } from './write-stateme
 /** A write sent without a transaction found it needs more than one statement: it starts again inside one. */
 export class NeedsTransaction extends Error {}
 
+/** A write sent without a transaction was planned from a version of its entry that a concurrent write changed: nothing was written. */
+export class StaleFacts extends Error {}
+
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
 
@@ -126,6 +129,7 @@ export class WriteSession implements WriteSql {
    */
   async flush (returned?: ReturnedRow): Promise<{ written: boolean, data: string | null } | undefined> {
     this.data.add(this.linkRows.parts(this))
+    if (!this.data.guardable) this.requireTransaction()
     if (this.data.isEmpty) return undefined
     const { sql, params, returns } = this.data.take(returned)
     const [row] = await this.tx.query(sql, params)

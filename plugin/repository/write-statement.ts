@@ -38,6 +38,20 @@ export interface ReturnedRow {
   answer?: (source: RowSource) => SqlPart
 }
 
+/**
+ * The version of an existing row (its `xmin`, as text) that the write was planned from: the
+ * row's UPDATE writes only that version (a concurrent write moved it: nothing), and every
+ * other part writes only if that UPDATE wrote the row. Every write of an entry moves its row
+ * (`updatedAt`), so an unmoved row means the facts the plan was checked against still hold.
+ * An UPDATE that waited for a concurrent writer checks its WHERE again on the row that
+ * writer left (READ COMMITTED), so a version that changed meanwhile is seen.
+ */
+export interface RowGuard {
+  table: string
+  id: number
+  version: string
+}
+
 /** The statement, its `?` numbered; `returns`: whether its one row tells of the returned row. */
 export interface TakenStatement extends SqlPart {
   returns: boolean
@@ -55,6 +69,7 @@ export class DataStatement {
   readonly #inserts = new Map<string, RowGroup>()
   readonly #updates = new Map<string, RowGroup>()
   readonly #others: SqlPart[] = []
+  #guard: RowGuard | null = null
 
   /** A new row; `id` is the one the facts read drew for it. */
   insert (row: RowValues, id: number): void {
@@ -71,6 +86,16 @@ export class DataStatement {
     this.#others.push(...parts)
   }
 
+  /** Writes nothing unless the row `guard` names is still at its version (see RowGuard); its update must be in the statement. */
+  guard (guard: RowGuard): void {
+    this.#guard = guard
+  }
+
+  /** False when guarded and a part cannot be made conditional on the guarded row (see `onlyIf`). */
+  get guardable (): boolean {
+    return this.#guard === null || this.#others.every(part => onlyIf(part, 'true') !== null)
+  }
+
   get isEmpty (): boolean {
     return this.#inserts.size === 0 && this.#updates.size === 0 && this.#others.length === 0
   }
@@ -80,29 +105,56 @@ export class DataStatement {
    * writes a row of its table, it ends by telling of that row instead of `select 1`.
    */
   take (returned?: ReturnedRow): TakenStatement {
-    const candidates = returned === undefined ? undefined : [...this.#inserts.values(), ...this.#updates.values()].filter(group => group.table === returned.table)
-    const returning = candidates?.length === 1 && candidates[0]!.rows.length === 1 ? candidates[0] : undefined
+    const guard = this.#guard
+    const inserts = [...this.#inserts.values()]
+    const updates = [...this.#updates.values()]
+    const guarded = guard === null ? undefined : updates.find(group => group.table === guard.table && group.rows.length === 1 && group.rows[0]![0] === guard.id)
+    if (guard !== null && guarded === undefined) throw new Error('A guarded statement without the update of its row')
+    const candidates = returned === undefined ? undefined : [...inserts, ...updates].filter(group => group.table === returned.table)
+    const returning = guarded ?? (candidates?.length === 1 && candidates[0]!.rows.length === 1 ? candidates[0] : undefined)
+    // The guarded row's UPDATE goes first (w1), as a part may read only the parts before it:
+    // every other part writes only when it yields the row.
+    const condition = guarded === undefined ? null : 'exists (select 1 from w1)'
     const parts = [
-      ...[...this.#inserts.values()].map(group => insertPart(group, group === returning)),
-      ...[...this.#updates.values()].map(group => updatePart(group, group === returning)),
-      ...this.#others
+      ...(guarded === undefined ? [] : [updatePart(guarded, true, null, guard!.version)]),
+      ...inserts.map(group => insertPart(group, group === returning, condition)),
+      ...updates.filter(group => group !== guarded).map(group => updatePart(group, group === returning, condition)),
+      ...this.#others.map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
     ]
-    const source = returning === undefined ? -1 : [...this.#inserts.values(), ...this.#updates.values()].indexOf(returning)
+    const source = guarded !== undefined ? 0 : returning === undefined ? -1 : [...inserts, ...updates].indexOf(returning)
     this.#inserts.clear()
     this.#updates.clear()
     this.#others.length = 0
+    this.#guard = null
     const params = parts.flatMap(part => part.params)
     const withParts = `with ${parts.map((part, index) => `w${index + 1} as (${part.sql})`).join(', ')}`
-    if (returned === undefined || source < 0) return { sql: numbered(`${withParts} select 1 as done`), params, returns: false }
+    if ((returned === undefined && guarded === undefined) || source < 0) return { sql: numbered(`${withParts} select 1 as done`), params, returns: false }
     // The parts are numbered first; the answer's `$n` follow theirs.
     const name = `w${source + 1}`
-    const answer = returned.answer?.({ name, firstParameter: params.length + 1 }) ?? { sql: 'select null::text', params: [] }
+    const answer = returned?.answer?.({ name, firstParameter: params.length + 1 }) ?? { sql: 'select null::text', params: [] }
     return {
       sql: `${numbered(withParts)} select (${answer.sql}) as data, (select count(*) from ${name})::int as written`,
       params: [...params, ...answer.params],
       returns: true
     }
   }
+}
+
+function unguardable (): never {
+  throw new Error('A part of a guarded statement that cannot be made conditional (check DataStatement.guardable first)')
+}
+
+/**
+ * `part` writing only when `condition` holds. The parts of a write's statement are an
+ * `insert … select` without a WHERE of its own, or an UPDATE or a DELETE ending with its
+ * top-level WHERE (write-link-rows, write-deletes): the condition is appended to it. Any
+ * other shape: null (the write then needs a transaction).
+ */
+export function onlyIf (part: SqlPart, condition: string): SqlPart | null {
+  const sql = part.sql.trimStart()
+  if (/^insert\b[^]*\)\s+select \* from unnest\([^]*\)$/i.test(sql) && !/\bwhere\b/i.test(sql)) return { sql: `${sql} where ${condition}`, params: part.params }
+  if (/^(update|delete)\b[^]*\bwhere\b/i.test(sql) && !/\breturning\b/i.test(sql)) return { sql: `${sql} and ${condition}`, params: part.params }
+  return null
 }
 
 function add (groups: Map<string, RowGroup>, row: RowValues, id: number): void {
@@ -119,31 +171,47 @@ function placeholders (count: number): string {
   return Array.from({ length: count }, () => '?').join(', ')
 }
 
-/** A multi-row VALUES in an INSERT takes its types from the table's columns. */
-function insertPart ({ table, idColumn, columns, rows }: RowGroup, returning: boolean): SqlPart {
-  const tuples = rows.map(row => `(${placeholders(row.length)})`)
-  return { sql: `insert into ${table} (${[idColumn, ...columns].join(', ')}) values ${tuples.join(', ')}${returning ? ' returning *' : ''}`, params: rows.flat() }
+/**
+ * A multi-row VALUES in an INSERT takes its types from the table's columns. Conditional
+ * (`condition`), the VALUES is a subquery, whose values are typed by hand (as `updatePart`).
+ */
+function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, condition: string | null): SqlPart {
+  const into = `insert into ${table} (${[idColumn, ...columns].join(', ')})`
+  const tail = returning ? ' returning *' : ''
+  if (condition === null) {
+    const tuples = rows.map(row => `(${placeholders(row.length)})`)
+    return { sql: `${into} values ${tuples.join(', ')}${tail}`, params: rows.flat() }
+  }
+  return { sql: `${into} select * from (values ${typedTuples(types, rows)}) as v where ${condition}${tail}`, params: rows.flat() }
+}
+
+/** `(?::int, ?::varchar, …)` per row: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */
+function typedTuples (types: readonly string[], rows: readonly unknown[][]): string {
+  const casts = ['int', ...types.map(type => type.replace(/\(.*\)$/, ''))]
+  return rows.map(row => `(${row.map((_, index) => `?::${casts[index]!}`).join(', ')})`).join(', ')
 }
 
 /**
  * One row: a plain UPDATE. Several: an UPDATE joined to a VALUES list, whose values must be
- * typed by hand; the base type without its length (`varchar`, `timestamptz`), so a value
- * too long for its column still fails as it would in a plain UPDATE instead of being cut.
+ * typed by hand (`typedTuples`). `condition`: written only when it holds; `version`: the one
+ * row is written only at that version (the guarded row, always returned).
  */
-function updatePart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean): SqlPart {
+function updatePart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, condition: string | null, version?: string): SqlPart {
+  const tail = returning || version !== undefined ? ' returning *' : ''
   if (rows.length === 1) {
     const [id, ...values] = rows[0]!
+    const versioned = version === undefined ? '' : ' and xmin = ?::xid'
+    const conditioned = condition === null ? '' : ` and ${condition}`
     return {
-      sql: `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ?${returning ? ' returning *' : ''}`,
-      params: [...values, id]
+      sql: `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ?${versioned}${conditioned}${tail}`,
+      params: [...values, id, ...(version === undefined ? [] : [version])]
     }
   }
-  const casts = ['int', ...types.map(type => type.replace(/\(.*\)$/, ''))]
-  const tuples = rows.map(row => `(${row.map((_, index) => `?::${casts[index]!}`).join(', ')})`)
   const names = columns.map((_, index) => `c${index + 1}`)
   return {
     sql: `update ${table} as t set ${columns.map((column, index) => `${column} = v.${names[index]!}`).join(', ')} ` +
-      `from (values ${tuples.join(', ')}) as v(id, ${names.join(', ')}) where t.${idColumn} = v.id`,
+      `from (values ${typedTuples(types, rows)}) as v(id, ${names.join(', ')}) where t.${idColumn} = v.id` +
+      `${condition === null ? '' : ` and ${condition}`}${tail}`,
     params: rows.flat()
   }
 }

@@ -1,12 +1,13 @@
 /**
- * Create, update and delete of one entry (spec 4.4–4.6, DECISIONS §5), each in ONE
- * transaction: the entry, its component rows and its links land together or not at all.
+ * Create, update and delete of one entry (spec 4.4–4.6, DECISIONS §5), each atomic: the
+ * entry, its component rows and its links land together or not at all, in ONE data
+ * statement (no transaction around it when it is the only change), or in ONE transaction.
  *
  * A write is checked in full before anything is committed: the body's shape and values
  * (transform/input), then what only the database knows (related ids, ownership of
  * component ids, uniqueness; one statement, write-facts). All problems are answered
- * together as one 400. Nothing is written before the checks: an update's row lock is
- * taken by its facts read.
+ * together as one 400. Nothing is written before the checks: an update's facts read takes
+ * its row lock (in a transaction) or reads its version, which guards the data statement.
  *
  * A write can answer the entry from its own statements (`WriteContext.answer`): the data
  * statement ends with the answer built from the row it writes, or a delete's lock reads it.
@@ -21,13 +22,15 @@ import { LOCALE_CHANGE_PROBLEM } from '../write-plan/issues.js'
 import type { EntryPlanner, InputPath, LocaleInput, RowPlan } from '../write-plan/plan.js'
 import type { Database, Row, SqlTransaction } from './database.js'
 import type { EntryAnswer } from './reader.js'
+import { deleteInOneStatement } from './write-delete-statement.js'
+import { mayDeleteBeforeInserts } from './write-deletes.js'
 import { translateDatabaseError } from './write-errors.js'
-import { gatherWriteFacts, needsNoFacts } from './write-facts.js'
+import { gatherWriteFacts } from './write-facts.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
 import { RowWrites } from './write-rows.js'
-import { NeedsTransaction, WriteSession } from './write-session.js'
+import { NeedsTransaction, StaleFacts, WriteSession } from './write-session.js'
 import { WritePlans } from './write-observer.js'
 import type { WriteObserver } from './write-observer.js'
 
@@ -172,14 +175,17 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
   // An observer that changes the data, or tells publish from unpublish, runs on the locked entry (a 404 comes first).
   const previousColumns = observer?.wantsPublication(model) === true ? ['publishedAt'] : []
   const lockFirst = plans.late || previousColumns.length > 0
-  // An update with nothing to check is its UPDATE alone, which takes the row lock while it
-  // writes: no transaction is needed around it (a sent locale may be checked before it: an
-  // entry's locale never changes). One that needs facts or the other localizations is in a
-  // transaction from the start (should one be found to need more after all, it starts again
-  // inside one before sending anything).
+  // Without a lock held across statements for other reasons (an observer's, the other
+  // localizations'), an update needs no transaction: its facts read takes no lock but reads
+  // the entry's version, and its ONE data statement writes only if the entry is still at that
+  // version (an update with nothing to check is its UPDATE alone, which takes the lock as it
+  // writes). Should a concurrent write have moved the entry, it is planned again from fresh
+  // facts; past the attempts, or should it be found to need more statements, it runs in a
+  // transaction, its facts read locking the entry. A sent locale may be checked before: an
+  // entry's locale never changes.
   const planned = plans.planned
-  const alone = !lockFirst && planned !== null && sentSharedAttributes(planned.root).length === 0 && needsNoFacts(planned.root)
-  return await transactionIfNeeded(db, plans, async tx => {
+  const alone = !lockFirst && planned !== null && sentSharedAttributes(planned.root).length === 0 && !mayDeleteBeforeInserts(planned.root)
+  const work = async (tx: SqlTransaction): Promise<number> => {
     const session = new WriteSession(tx, db, registry, plans.issues)
     const previous = lockFirst ? await lockEntry(session, model, id, { columns: previousColumns, strength: 'no key update' }) : undefined
     const { root, sentLocale } = await plans.inTransaction(id, previous)
@@ -193,14 +199,24 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
     if (!isRowId(id)) throw new NotFoundError()
     if (sentLocale !== undefined) await checkSentLocale(session, model, id, sentLocale)
     dropSharedData(session, model, others, shared)
-    // The facts read takes the row lock (and answers the 404); `updatedAt` always moves, so
-    // the data statement always writes the row, and can answer it.
+    // The facts read locks the row or reads its version (and answers the 404); `updatedAt`
+    // always moves, so the data statement always writes the row, and can answer it.
     const extra = { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
     const written = await writeRow(session, root, { extra, lock: true, answer })
     await copySharedAttributes(session, model, [{ from: id, to: others, names: shared, touch: true }])
     return written
-  }, alone)
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactionIfNeeded(db, plans, work, alone && attempt <= OPTIMISTIC_ATTEMPTS)
+    } catch (error) {
+      if (!(error instanceof StaleFacts)) throw error
+    }
+  }
 }
+
+/** Attempts of an update without a transaction whose entry concurrent writes keep moving, before it locks the entry instead. */
+const OPTIMISTIC_ATTEMPTS = 3
 
 export interface DeleteWrite {
   id: number
@@ -208,9 +224,30 @@ export interface DeleteWrite {
   context?: Pick<WriteContext, 'observer' | 'answer'>
 }
 
-/** Deletes the entry and every component row nested in it; its link rows go by FK cascade. */
-export async function deleteEntry ({ db, registry, model }: EntryTarget, { id, context = {} }: DeleteWrite): Promise<void> {
+/**
+ * Deletes the entry and every component row nested in it; its link rows go by FK cascade.
+ * ONE statement without a transaction (write-delete-statement) unless a `beforeDelete` hook
+ * must run on the locked entry, or the answer needs more than the row: then the entry is
+ * locked (by the answer's read) in a transaction first. A statement that found the entry
+ * moved by a concurrent write deleted nothing and is sent again; past the attempts, the
+ * delete locks the entry instead.
+ */
+export async function deleteEntry (target: EntryTarget, { id, context = {} }: DeleteWrite): Promise<void> {
+  const { db, registry, model } = target
   const { observer, answer } = context
+  const alone = observer?.hooksBefore('delete') !== true && (answer === undefined || answer.overRow !== null)
+  for (let attempt = 1; alone && attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+    const outcome = await inTransaction(db, null, async tx => {
+      if (!isRowId(id)) throw new NotFoundError()
+      await observer?.before({ action: 'delete', id, data: null })
+      return await deleteInOneStatement(new WriteSession(tx, db, registry, new IssueList()), model, id, answer)
+    }, true)
+    if (outcome === 'absent') throw new NotFoundError()
+    if (outcome === 'deleted') {
+      observer?.committed()
+      return
+    }
+  }
   await inTransaction(db, null, async tx => {
     const session = new WriteSession(tx, db, registry, new IssueList())
     if (answer === undefined) await lockEntry(session, model, id)
@@ -232,7 +269,7 @@ function sentSharedAttributes (root: RowPlan): string[] {
 interface RowWriteOptions {
   /** Values the system sets on the root row (timestamps, creator fields). */
   extra: Record<string, unknown>
-  /** The root is an existing entry, locked by the facts read. */
+  /** The root is an existing entry, locked by the facts read (in a transaction) or guarded by the version it read. */
   lock?: boolean
   /** Built by the data statement from the root's row, where the row alone can answer. */
   answer?: EntryAnswer | undefined
@@ -253,14 +290,18 @@ async function writeRow (session: WriteSession, root: RowPlan, options: RowWrite
     await session.deletes.run(session)
   }
   const id = rows.materialize(prepared, extra)
+  const table = session.table(root.model.entity)
+  if (facts.version !== null) session.data.guard({ table, id, version: facts.version })
   const overRow = answer?.overRow ?? null
-  if (overRow === null && !facts.lockPending) {
+  if (overRow === null && !facts.lockPending && facts.version === null) {
     await session.flush()
     return id
   }
-  const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
+  const returned = await session.flush({ table, ...(overRow === null ? {} : { answer: overRow }) })
   // No facts read took the lock: the row's UPDATE took it, and found the row or not.
   if (facts.lockPending && returned?.written !== true) throw new NotFoundError()
+  // The row moved since its facts were read: nothing was written (see RowGuard).
+  if (facts.version !== null && returned?.written !== true) throw new StaleFacts()
   if (overRow !== null && returned !== undefined) answer!.data = returned.data
   return id
 }

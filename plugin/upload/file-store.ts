@@ -59,9 +59,16 @@ async function insertRows (session: WriteSession, rows: readonly FileRow[]): Pro
   return inserted.map(row => Number(row.id)).sort((a, b) => a - b)
 }
 
+/**
+ * Locks the entry the files join for the rest of the transaction by moving its `updatedAt`:
+ * every write of an entry moves its row, which is how an update sent without a transaction
+ * tells that the facts it read (here, the entry's media links) changed meanwhile
+ * (write-statement's RowGuard). A lock alone would leave the row as it was.
+ */
 async function lockEntry (session: WriteSession, target: AttachTarget): Promise<void> {
-  const id = session.column(target.model.entity, 'id')
-  const found = await session.select(`select ${id} from ${session.table(target.model.entity)} where ${id} = ? for update`, [target.id])
+  const { table, idColumn, columns, values } = session.rowValues(target.model.entity, { updatedAt: new Date() }, false)
+  const found = await session.select(
+    `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ? returning ${idColumn}`, [...values, target.id])
   if (found.length === 0) throw ValidationError.at(['refId'], `${target.model.uid} has no entry ${target.id}`)
 }
 

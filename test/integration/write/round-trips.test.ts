@@ -1,8 +1,9 @@
 /**
  * Round trips of a write through the routes, its answer included (issue 16's budget, begin
  * and commit aside: create ≤ 3, update ≤ 3, delete ≤ 2). The answer of the entry's own
- * attributes is built by the data statement from the row it writes; a delete's row lock is
- * its answer's read. Those answers are the same text a read of the entry gives.
+ * attributes is built by the data statement from the row it writes; a delete's answer is
+ * built from the row it deletes (one statement), or, populated, is the read that locks it.
+ * Those answers are the same text a read of the entry gives.
  */
 import t from 'tap'
 import { buildTestApp } from '../../helpers/app.js'
@@ -59,7 +60,7 @@ t.test('create, update and delete of an article: their statements, answer includ
     updated = { status: reply.statusCode, body: reply.body }
   })
   t.equal(updated.status, 200, updated.body)
-  t.same(update, { statements: 2, transaction: true }, 'update: the facts with the row lock, then the data statement answering the entry')
+  t.same(update, { statements: 2, transaction: false }, 'update: the facts read (with the row\'s version, no lock), then the data statement guarded by it, answering the entry; no transaction')
   t.equal(updated.body, await read(id), 'the update answers the entry as a read gives it')
   t.equal(JSON.parse(updated.body).data.attributes.excerpt, 'Updated')
 
@@ -89,6 +90,20 @@ t.test('create, update and delete of an article: their statements, answer includ
   t.same(remove, { statements: 2, transaction: true }, 'delete: the answer read that locks the row, then the deletion')
   t.equal(deleted.body, before, 'the delete answers the entry as it was, populated attributes included')
   t.equal((await app.inject({ method: 'GET', url: `/api/articles/${id}?publicationState=preview` })).statusCode, 404, 'and it is gone')
+
+  const other = idOf((await post('/api/articles', {
+    title: 'Gone in one', category: news, tags, seo: { metaTitle: 's', openGraph: { ogTitle: 'o' } }, blocks: [{ __component: 'blocks.quote', text: 'q' }]
+  })).body)
+  const otherBefore = await read(other)
+  let deletedAlone = { status: 0, body: '' }
+  const removeAlone = await counted(statements, async () => {
+    const reply = await app.inject({ method: 'DELETE', url: `/api/articles/${other}` })
+    deletedAlone = { status: reply.statusCode, body: reply.body }
+  })
+  t.equal(deletedAlone.status, 200, deletedAlone.body)
+  t.same(removeAlone, { statements: 1, transaction: false }, 'delete answering the row alone: ONE statement, no transaction')
+  t.equal(deletedAlone.body, otherBefore, 'the one-statement delete answers the entry as it was')
+  t.equal((await app.inject({ method: 'GET', url: `/api/articles/${other}?publicationState=preview` })).statusCode, 404, 'and it is gone')
 
   for (const method of ['PUT', 'DELETE'] as const) {
     const reply = await app.inject({ method, url: '/api/articles/999999', payload: { data: { title: 'x' } } })

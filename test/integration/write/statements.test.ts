@@ -61,11 +61,11 @@ t.test('statements per write of an article with author, tags, seo and 3 zone ite
   t.comment(`statements: create ${create}, update ${update}, empty update ${empty}, delete ${remove}`)
   // the facts, the data statement (atomic by itself: no begin/commit)
   t.equal(create, 2, `create: ${create} statements`)
-  // begin, the facts with the row lock, the data statement, commit
-  t.equal(update, 4, `update: ${update} statements`)
+  // the facts (with the row's version), the data statement guarded by it: no begin/commit (was 4 with them, issue 16)
+  t.equal(update, 2, `update: ${update} statements`)
   t.equal(empty, 1, 'an empty update: the data statement moving updatedAt, alone (no facts to read, no transaction)')
-  // begin, lock, the entry with every component row nested in it, commit
-  t.equal(remove, 4, `delete: ${remove} statements`)
+  // ONE statement: the entry, guarded by its version, with every component row nested in it (was 4: begin, lock, deletion, commit)
+  t.equal(remove, 1, `delete: ${remove} statements`)
 })
 
 t.test("statements per write of the benchmark's article: every kind of link, then a partial update", async t => {
@@ -107,10 +107,10 @@ t.test("statements per write of the benchmark's article: every kind of link, the
   t.comment(`statements: create ${created}, update (same category) ${sameCategory}, update (other category) ${otherCategory}`)
   // the facts, the data statement
   t.equal(created, 2, `create: ${created} statements`)
-  // begin, the facts with the row lock (current category, its existence), the data statement (the scalars), commit
-  t.equal(sameCategory, 4, `update, same category: ${sameCategory} statements`)
+  // the facts with the row's version (current category, its existence), the data statement (the scalars), no begin/commit
+  t.equal(sameCategory, 2, `update, same category: ${sameCategory} statements`)
   // the data statement rewrites the category link in place as well
-  t.equal(otherCategory, 4, `update, other category: ${otherCategory} statements`)
+  t.equal(otherCategory, 2, `update, other category: ${otherCategory} statements`)
 })
 
 const everyKind: InlineSchemas = {
@@ -139,8 +139,9 @@ const everyKind: InlineSchemas = {
 /**
  * The budget of compiled writes (issue 16), `begin` and `commit` aside: a create is the facts
  * read (existence, uniqueness, the new rows' ids) and ONE data statement, with no transaction
- * around them when that statement is its only change; an update the facts with the row
- * lock, and the data statement; a delete the lock and the deletion. The answer is the
+ * around them when that statement is its only change; an update the facts with the row's
+ * version, and the data statement guarded by it, no transaction either; a delete ONE
+ * statement (the entry guarded by its version, and its component rows). The answer is the
  * route's (built into the data statement, or the delete's lock, when the route asks:
  * test/integration/write-round-trips.test.ts) and is not counted here.
  */
@@ -182,7 +183,7 @@ t.test('a create with a to-one, a many-to-many, a component, a repeatable compon
       body: [{ __component: 'parts.hero', heading: 'z3' }]
     }
   }))
-  t.equal(updated - 2, 2, 'update: the facts with the row lock, and the data statement')
+  t.equal(updated, 2, 'update: the facts with the row\'s version, and the data statement guarded by it (no begin/commit)')
   t.same(await rows('select l.url from pages_links_lnk k join components_parts_links l on l.id = k.target_id where k.owner_id = $1 order by k.ord', [id]),
     [{ url: 'u2!' }, { url: 'u1!' }], 'the repeatable items are updated and reordered')
 
@@ -193,7 +194,7 @@ t.test('a create with a to-one, a many-to-many, a component, a repeatable compon
   t.same(await rows('select h.heading from pages_hero_lnk k join components_parts_heros h on h.id = k.target_id where k.owner_id = $1', [id]), [{ heading: 'new' }])
 
   const deleted = await measure('delete', async () => { await deleteEntry(db, registry, page, id) })
-  t.equal(deleted - 2, 2, 'delete: the lock and the deletion')
+  t.equal(deleted, 1, 'delete: ONE statement, no begin/commit')
   t.same(await rows('select count(*)::int as n from components_parts_links'), [{ n: 0 }], 'with every component row of the entry')
 })
 
