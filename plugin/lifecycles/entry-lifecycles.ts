@@ -118,8 +118,9 @@ export class WriteWatch implements WriteObserver {
     this.#log = log
   }
 
+  /** A delete has no data to change: its hook only sees the entry. */
   changesData (action: WriteAction): boolean {
-    return action !== 'delete' && this.#type.hooks[HOOKS[action].before] !== undefined
+    return action !== 'delete' && this.hooksBefore(action)
   }
 
   hooksBefore (action: WriteAction): boolean {

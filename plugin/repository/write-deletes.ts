@@ -13,7 +13,7 @@
 import { isToMany, type LinkSide, type Model } from '../content-types/model.js'
 import type { RowPlan } from '../write-plan/plan.js'
 import { connectableIds } from './write-link-order.js'
-import { intArray, oneStatement, type SqlPart, type WriteSql } from './write-sql.js'
+import { intArray, oneStatement, type ConditionalPart, type SqlPart, type WriteSql } from './write-sql.js'
 
 /** Links of `side` pointing at `others`, except those of the row `keptSelf`. */
 interface Release {
@@ -128,26 +128,26 @@ export class PendingDeletes {
   }
 }
 
-function deleteLinkRows (session: WriteSql, entity: string, ids: ReadonlySet<number>): SqlPart {
-  return { sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} = any(?::int[])`, params: [intArray([...ids])] }
+function deleteLinkRows (session: WriteSql, entity: string, ids: ReadonlySet<number>): ConditionalPart {
+  return { sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} = any(?::int[])`, params: [intArray([...ids])], conditionJoin: 'and' }
 }
 
-function deleteOwnedLinks (session: WriteSql, { side, owners }: Owned): SqlPart {
-  return { sql: `delete from ${session.table(side.entity)} where ${session.column(side.entity, side.self)} = any(?::int[])`, params: [intArray(owners)] }
+function deleteOwnedLinks (session: WriteSql, { side, owners }: Owned): ConditionalPart {
+  return { sql: `delete from ${session.table(side.entity)} where ${session.column(side.entity, side.self)} = any(?::int[])`, params: [intArray(owners)], conditionJoin: 'and' }
 }
 
-function releaseLinks (session: WriteSql, { side, others, keptSelf }: Release): SqlPart {
+function releaseLinks (session: WriteSql, { side, others, keptSelf }: Release): ConditionalPart {
   const column = (property: string): string => session.column(side.entity, property)
   const sql = `delete from ${session.table(side.entity)} where ${column(side.other)} = any(?::int[])`
   return keptSelf === null
-    ? { sql, params: [intArray(others)] }
-    : { sql: `${sql} and ${column(side.self)} <> ?`, params: [intArray(others), keptSelf] }
+    ? { sql, params: [intArray(others)], conditionJoin: 'and' }
+    : { sql: `${sql} and ${column(side.self)} <> ?`, params: [intArray(others), keptSelf], conditionJoin: 'and' }
 }
 
 /** One DELETE per table, its ids given, or linked from given owners, and found under those rows. */
 function rowDeletes (
   session: WriteSql, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[], nested: ReadonlyMap<string, ReadonlySet<number>>
-): SqlPart[] {
+): ConditionalPart[] {
   const sources = new Map<string, SqlPart[]>()
   const addWithNested = (uid: string, source: SqlPart): void => {
     addSource(sources, uid, source)
@@ -167,7 +167,8 @@ function rowDeletes (
     const entity = session.registry.model(uid).entity
     return {
       sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} in (${idSources.map(source => source.sql).join(' union all ')})`,
-      params: idSources.flatMap(source => source.params)
+      params: idSources.flatMap(source => source.params),
+      conditionJoin: 'and' as const
     }
   })
 }

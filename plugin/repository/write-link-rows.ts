@@ -8,7 +8,7 @@
  */
 import type { LinkSide } from '../content-types/model.js'
 import { MAX_POSITION } from '../content-types/row-ids.js'
-import { intArray, type SqlPart, type WriteSql } from './write-sql.js'
+import { intArray, type ConditionalPart, type SqlPart, type WriteSql } from './write-sql.js'
 
 /**
  * The position of a link appended to the end of a list without reading the list (the other
@@ -93,17 +93,18 @@ function otherOrder (side: LinkSide): 'ord' | 'invOrd' {
  * Columns bound as arrays: four parameters whatever the row count. `unnest` yields the rows
  * in list order, so link ids follow insertion order as the reads' tie-break expects.
  */
-function insertRows (session: WriteSql, entity: string, rows: readonly NewLink[]): SqlPart {
+function insertRows (session: WriteSql, entity: string, rows: readonly NewLink[]): ConditionalPart {
   const columns = LINK_COLUMNS.map(property => session.column(entity, property))
   return {
     sql: `insert into ${session.table(entity)} (${columns.join(', ')}) ` +
       `select * from unnest(${columns.map(() => '?::int[]').join(', ')})`,
-    params: LINK_COLUMNS.map(property => intArray(rows.map(row => row[property])))
+    params: LINK_COLUMNS.map(property => intArray(rows.map(row => row[property]))),
+    conditionJoin: 'where'
   }
 }
 
 /** One UPDATE per table, setting only the columns some row changes. */
-function changeRows (session: WriteSql, entity: string, changes: ReadonlyMap<number, LinkChange>): SqlPart {
+function changeRows (session: WriteSql, entity: string, changes: ReadonlyMap<number, LinkChange>): ConditionalPart {
   const column = (property: string): string => session.column(entity, property)
   const rows = [...changes]
   const changed = LINK_COLUMNS.filter(property => rows.some(([, change]) => change[property] !== undefined))
@@ -122,6 +123,7 @@ function changeRows (session: WriteSql, entity: string, changes: ReadonlyMap<num
     sql: `update ${session.table(entity)} as l set ${assignments.join(', ')} ` +
       `from unnest(${arrays.map(() => '?::int[]').join(', ')}${renews ? ', ?::bool[]' : ''}) as v(${columns.join(', ')}) ` +
       `where l.${column('id')} = v.id`,
-    params
+    params,
+    conditionJoin: 'and'
   }
 }

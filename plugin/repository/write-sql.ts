@@ -28,6 +28,16 @@ export interface SqlPart {
   params: unknown[]
 }
 
+/**
+ * A data-modifying part that can be made to write only when a condition holds, and how the
+ * condition joins its text: `where` (an `insert … select` without a WHERE of its own) or
+ * `and` (an UPDATE or DELETE whose text ends with its top-level WHERE). Said by the builder
+ * that writes the text, never read back from it.
+ */
+export interface ConditionalPart extends SqlPart {
+  conditionJoin: 'where' | 'and'
+}
+
 export function quote (identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`
 }
@@ -58,12 +68,12 @@ export function oneStatement (parts: readonly SqlPart[]): SqlPart {
 }
 
 /**
- * The statement with its `?` placeholders numbered `$1`, `$2` … , the form PostgreSQL (and
- * the read compiler) uses. A `?` inside a quoted literal or identifier is text, not a value.
+ * The statement with its `?` placeholders numbered `$1`, `$2` … (or from `first`, after the
+ * values of the SQL before it), the form PostgreSQL (and the read compiler) uses. A `?` inside a quoted literal or identifier is text, not a value.
  */
-export function numbered (sql: string): string {
+export function numbered (sql: string, first = 1): string {
   let out = ''
-  let n = 0
+  let n = first - 1
   let quote: string | null = null
   for (const char of sql) {
     if (quote !== null) {

@@ -16,7 +16,7 @@
  * of their own (see PendingDeletes.mergeable).
  */
 import type { RowSource } from './read/compile.js'
-import { numbered, type SqlPart } from './write-sql.js'
+import { numbered, type ConditionalPart, type SqlPart } from './write-sql.js'
 
 /** A quoted table with the quoted columns to write, their SQL types and (converted) values. */
 export interface RowValues {
@@ -93,7 +93,7 @@ export class DataStatement {
 
   /** False when guarded and a part cannot be made conditional on the guarded row (see `onlyIf`). */
   get guardable (): boolean {
-    return this.#guard === null || this.#others.every(part => onlyIf(part, 'true') !== null)
+    return this.#guard === null || this.#others.every(part => (part as Partial<ConditionalPart>).conditionJoin !== undefined)
   }
 
   get isEmpty (): boolean {
@@ -145,16 +145,12 @@ function unguardable (): never {
 }
 
 /**
- * `part` writing only when `condition` holds. The parts of a write's statement are an
- * `insert … select` without a WHERE of its own, or an UPDATE or a DELETE ending with its
- * top-level WHERE (write-link-rows, write-deletes): the condition is appended to it. Any
- * other shape: null (the write then needs a transaction).
+ * `part` writing only when `condition` holds, joined as its builder said (ConditionalPart:
+ * write-link-rows, write-deletes). Any other part: null (the write then needs a transaction).
  */
 export function onlyIf (part: SqlPart, condition: string): SqlPart | null {
-  const sql = part.sql.trimStart()
-  if (/^insert\b[^]*\)\s+select \* from unnest\([^]*\)$/i.test(sql) && !/\bwhere\b/i.test(sql)) return { sql: `${sql} where ${condition}`, params: part.params }
-  if (/^(update|delete)\b[^]*\bwhere\b/i.test(sql) && !/\breturning\b/i.test(sql)) return { sql: `${sql} and ${condition}`, params: part.params }
-  return null
+  const { conditionJoin } = part as Partial<ConditionalPart>
+  return conditionJoin === undefined ? null : { sql: `${part.sql} ${conditionJoin} ${condition}`, params: part.params }
 }
 
 function add (groups: Map<string, RowGroup>, row: RowValues, id: number): void {
