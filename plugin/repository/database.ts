@@ -208,7 +208,8 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     }
   }
   const native = await (orm.em.getConnection() as unknown as { getNativeClient: () => Promise<NativeClient> }).getNativeClient()
-  const exclusive = embedded ? serialised() : async <T>(work: () => Promise<T>) => await work()
+  // Only PGlite's one session needs writes queued; on a server each write has its own connection, and no wrapper.
+  const exclusive = embedded ? serialised() : null
   const nameOf = statementNames()
   const run = embedded ? embeddedRunner(native) : serverRunner(native as unknown as Pool, nameOf)
   const replicas = embedded || (options.replicas ?? []).length === 0 ? null : await openReplicaSet(replicaSettings(options))
@@ -253,8 +254,8 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
       if (queryOptions?.heavy === true && !embedded) return await heavyReads.run(async () => await read(sql, params, queryOptions))
       return await read(sql, params, queryOptions)
     },
-    transaction: async (work) => await exclusive(async () => await transact(work)),
-    autocommit: async (work) => await exclusive(async () => await autocommit(work)),
+    transaction: exclusive === null ? transact : async (work) => await exclusive(async () => await transact(work)),
+    autocommit: exclusive === null ? autocommit : async (work) => await exclusive(async () => await autocommit(work)),
     readStats: () => ({
       primary: primaryReads,
       replicas: (replicas?.replicas ?? []).map(({ url, healthy, lag, reads }) => ({ url: withoutPassword(url), healthy, lag, reads }))

@@ -8,7 +8,8 @@ import { identifier } from './sql.js'
 export class SqlNames {
   readonly #metadata: MetadataStorage
   readonly #tables = new Map<string, string>()
-  readonly #columns = new Map<string, string>()
+  /** By entity, then property: a write asks for hundreds of columns, and a key made of both would be a new string to hash every time. */
+  readonly #columns = new Map<string, Map<string, string>>()
 
   constructor (metadata: MetadataStorage) {
     this.#metadata = metadata
@@ -29,13 +30,14 @@ export class SqlNames {
   }
 
   column (entity: string, property: string): string {
-    const key = `${entity}.${property}`
-    let column = this.#columns.get(key)
+    let columns = this.#columns.get(entity)
+    if (columns === undefined) this.#columns.set(entity, columns = new Map())
+    let column = columns.get(property)
     if (column === undefined) {
       const field = this.#metadata.get(entity as never).properties[property]?.fieldNames?.[0]
-      if (field === undefined) throw new Error(`No column for ${key}`)
+      if (field === undefined) throw new Error(`No column for ${entity}.${property}`)
       column = identifier(field)
-      this.#columns.set(key, column)
+      columns.set(property, column)
     }
     return column
   }
