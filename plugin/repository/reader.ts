@@ -4,7 +4,6 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions, Row } from './database.js'
 import type { ResponseCache } from './response-cache.js'
 import type { CompiledStatement, ReadCompiler, RowSource } from './read/compile.js'
-import type { SqlPart } from './write-sql.js'
 
 export interface ListResult {
   /** JSON text of the entries array. */
@@ -19,9 +18,9 @@ export interface ListResult {
  */
 export interface EntryAnswer {
   /** The SELECT of column `data` over the row written, a CTE of the data statement; null when the row alone cannot answer. */
-  overRow: ((source: RowSource) => SqlPart) | null
+  overRow: ((source: RowSource) => CompiledStatement) | null
   /** The read of the entry `$1` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
-  locked: (id: number) => SqlPart
+  locked: (id: number) => CompiledStatement
   /** The JSON text of the entry as written (as deleted), or null: not visible to the answer's selection. */
   data?: string | null
 }

@@ -19,7 +19,7 @@ import type { SqlNames } from '../repository/read/names.js'
 import { StatementScope } from '../repository/read/scope.js'
 import { aggregate } from '../repository/read/selection.js'
 import { orderBy } from '../repository/read/sort.js'
-import { jsonObject } from '../repository/read/sql.js'
+import { jsonObject } from '../sql/index.js'
 
 export interface FileReader {
   /** JSON text of one file, or null. */

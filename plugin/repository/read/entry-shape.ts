@@ -3,7 +3,7 @@
  * It sits with the read compiler, which writes every answer's entries in SQL; besides it only
  * transform/envelope.ts (the `{ data, meta }` around them) knows what an answer looks like.
  */
-import { jsonObject, literal } from './sql.js'
+import { jsonObject, literal } from '../../sql/index.js'
 
 export type JsonPair = [string, string]
 

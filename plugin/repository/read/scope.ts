@@ -5,7 +5,8 @@ import type { PublicationState } from '../../query/tree.js'
 import { ENVELOPE_SHAPE } from './entry-shape.js'
 import type { EntryShape } from './entry-shape.js'
 import type { TableNames } from './names.js'
-import { Aliases, Parameters } from './sql.js'
+import { Aliases } from '../../sql/index.js'
+import { Parameters } from './sql.js'
 
 export class StatementScope {
   readonly params: Parameters
