@@ -3,6 +3,9 @@
  * another at any place, in any order, and the whole statement is rendered ONCE into
  * PostgreSQL's text with `$1..$n` and the list of its values, numbered in text order.
  * Nothing ever scans text for placeholders, so a `?` or `$1` inside a literal stays text.
+ * Two exceptions to plain text order, both said where the fragment is built: an
+ * `SqlParameter` is one value wherever it is used, and a `numberedFirst` fragment's values
+ * come before the others (the reads keep the numbers their tests and plans know).
  *
  * Written here rather than taken from `sql-template-tag` (read at 5.2.1): that library
  * copies every nested fragment's strings and values into its parent when it is built (a
@@ -21,38 +24,84 @@ export interface RenderedSql {
   values: unknown[]
 }
 
+/** A value bound once, however many places of a statement use it: one `$n` for all of them. */
+export class SqlParameter {
+  readonly value: unknown
+  constructor (value: unknown) {
+    this.value = value
+  }
+}
+
+/** One placeholder of a statement being rendered: its value (or shared parameter), and its number once given. */
+interface Slot {
+  key: object
+  value: unknown
+  first: boolean
+  number: number
+}
+
 export class Sql {
   /** One more text than items: text, item, text, … , text. */
   readonly #texts: readonly string[]
   /** A nested fragment, or a value. */
   readonly #items: readonly unknown[]
+  /** Its values are numbered before every other value of the statement (see `numberedFirst`). */
+  readonly #first: boolean
 
-  constructor (texts: readonly string[], items: readonly unknown[]) {
+  constructor (texts: readonly string[], items: readonly unknown[], first = false) {
     if (texts.length !== items.length + 1) throw new TypeError(`A fragment of ${texts.length} texts takes ${texts.length - 1} items, not ${items.length}`)
     this.#texts = texts
     this.#items = items
+    this.#first = first
   }
 
-  /** Text and values; the first value is `$first` (past the values of SQL the text follows). */
+  /**
+   * Text and values; the first value is `$first` (past the values of SQL the text follows).
+   * Values are numbered in text order, those of `numberedFirst` fragments before the others.
+   */
   render (first = 1): RenderedSql {
-    const out: string[] = []
+    const pieces: Array<string | Slot> = []
+    const slots: Slot[] = []
+    this.#collect(pieces, slots, false)
     const values: unknown[] = []
-    this.#write(out, values, first)
-    return { text: out.join(''), values }
+    const numbers = new Map<object, number>()
+    const number = (slot: Slot): void => {
+      let assigned = numbers.get(slot.key)
+      if (assigned === undefined) {
+        values.push(slot.value)
+        assigned = first + values.length - 1
+        numbers.set(slot.key, assigned)
+      }
+      slot.number = assigned
+    }
+    for (const slot of slots) if (slot.first) number(slot)
+    for (const slot of slots) if (!slot.first) number(slot)
+    let text = ''
+    for (const piece of pieces) text += typeof piece === 'string' ? piece : `$${piece.number}`
+    return { text, values }
   }
 
-  #write (out: string[], values: unknown[], first: number): void {
+  /** A fragment pasted into a string would lose its values: that mistake fails loudly. */
+  toString (): never {
+    throw new TypeError('An SQL fragment goes into sql`…`, join or render, never into a string')
+  }
+
+  #collect (pieces: Array<string | Slot>, slots: Slot[], inFirst: boolean): void {
+    const first = inFirst || this.#first
     const items = this.#items
-    out.push(this.#texts[0]!)
+    pieces.push(this.#texts[0]!)
     for (let index = 0; index < items.length; index++) {
       const item = items[index]
       if (item instanceof Sql) {
-        item.#write(out, values, first)
+        item.#collect(pieces, slots, first)
       } else {
-        values.push(item)
-        out.push(`$${first + values.length - 1}`)
+        const shared = item instanceof SqlParameter
+        const slot = { value: shared ? item.value : item, first, number: 0 } as Slot
+        slot.key = shared ? item : slot
+        slots.push(slot)
+        pieces.push(slot)
       }
-      out.push(this.#texts[index + 1]!)
+      pieces.push(this.#texts[index + 1]!)
     }
   }
 }
@@ -73,6 +122,14 @@ export const EMPTY_SQL = raw('')
 export function join (parts: readonly Sql[], separator = ', '): Sql {
   if (parts.length === 0) return EMPTY_SQL
   return new Sql(['', ...Array.from({ length: parts.length - 1 }, () => separator), ''], parts)
+}
+
+/**
+ * `part` with its values numbered before the rest of the statement's, wherever it stands:
+ * a list's page keeps `$1…` though the count beside it comes first in the text.
+ */
+export function numberedFirst (part: Sql): Sql {
+  return new Sql(['', ''], [part], true)
 }
 
 /** Each value as a placeholder, `separator` between them (`$1, $2, $3`). */

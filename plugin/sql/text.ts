@@ -22,18 +22,3 @@ export class Aliases {
     return `${prefix}${this.#next}`
   }
 }
-
-const JSON_BUILD_OBJECT_MAX_PAIRS = 50
-
-/** `json_build_object` over key/value SQL pairs, staying under PostgreSQL's 100-argument cap. */
-export function jsonObject (pairs: Array<[string, string]>): string {
-  const chunks: string[] = []
-  for (let start = 0; start < pairs.length || start === 0; start += JSON_BUILD_OBJECT_MAX_PAIRS) {
-    const chunk = pairs.slice(start, start + JSON_BUILD_OBJECT_MAX_PAIRS)
-    chunks.push(`json_build_object(${chunk.map(([key, value]) => `${literal(key)}, ${value}`).join(', ')})`)
-    if (pairs.length === 0) break
-  }
-  if (chunks.length === 1) return chunks[0]!
-  // Past 50 attributes the pieces are merged as jsonb, which reorders the keys.
-  return `(${chunks.map(chunk => `${chunk}::jsonb`).join(' || ')})::json`
-}

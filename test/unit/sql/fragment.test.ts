@@ -1,6 +1,6 @@
 /** The SQL module: fragments render once into `$n` text and their values, in text order. */
 import t from 'tap'
-import { EMPTY_SQL, identifier, intArray, join, literal, oneStatement, raw, sql, valueList } from '../../../plugin/sql/index.js'
+import { EMPTY_SQL, SqlParameter, identifier, intArray, join, literal, numberedFirst, oneStatement, raw, sql, valueList } from '../../../plugin/sql/index.js'
 
 t.test('values are numbered in text order across nesting, whatever order the fragments were built in', async t => {
   const late = sql`b = ${'second'}`
@@ -16,6 +16,20 @@ t.test('a fragment used twice binds its values twice, numbered where each use st
   const { text, values } = sql`${owners} union all ${owners}`.render()
   t.equal(text, 'select id from o where k = $1 union all select id from o where k = $2')
   t.same(values, [7, 7])
+})
+
+t.test('a shared parameter is one value, one number, wherever it is used', async t => {
+  const pattern = new SqlParameter('%a%')
+  const { text, values } = sql`a like ${pattern} and b = ${2} or c like ${pattern}`.render()
+  t.equal(text, 'a like $1 and b = $2 or c like $1')
+  t.same(values, ['%a%', 2])
+})
+
+t.test('a numberedFirst fragment takes the first numbers, wherever it stands in the text', async t => {
+  const page = numberedFirst(sql`select * from t where a = ${'page'} limit ${10}`)
+  const { text, values } = sql`select (select count(*) from t where a = ${'count'}), ${'x'} from (${page}) p`.render()
+  t.equal(text, 'select (select count(*) from t where a = $3), $4 from (select * from t where a = $1 limit $2) p')
+  t.same(values, ['page', 10, 'count', 'x'])
 })
 
 t.test('a first number continues after the values of SQL the text follows', async t => {
@@ -60,6 +74,11 @@ t.test('oneStatement puts every part but the last in a WITH', async t => {
   t.equal(text, 'with w0 as (delete from a where id = $1), w1 as (delete from b where id = $2) select $3')
   t.same(values, [1, 2, 3])
   t.throws(() => oneStatement([]))
+})
+
+t.test('a fragment pasted into a string throws instead of losing its values', async t => {
+  const fragment = sql`id = ${1}`
+  t.throws(() => `select * from t where ${fragment}`, TypeError)
 })
 
 t.test('intArray writes one PostgreSQL array literal, nulls as NULL', async t => {
