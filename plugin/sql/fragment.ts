@@ -34,8 +34,8 @@ export class SqlParameter {
 
 /** One placeholder of a statement being rendered: its value (or shared parameter), and its number once given. */
 interface Slot {
-  key: object
   value: unknown
+  shared: SqlParameter | null
   first: boolean
   number: number
 }
@@ -64,17 +64,20 @@ export class Sql {
     const slots: Slot[] = []
     this.#collect(pieces, slots, false)
     const values: unknown[] = []
-    const numbers = new Map<object, number>()
+    const shared = new Map<SqlParameter, number>()
     const number = (slot: Slot): void => {
-      let assigned = numbers.get(slot.key)
-      if (assigned === undefined) {
-        values.push(slot.value)
-        assigned = first + values.length - 1
-        numbers.set(slot.key, assigned)
+      const known = slot.shared === null ? undefined : shared.get(slot.shared)
+      if (known !== undefined) {
+        slot.number = known
+        return
       }
-      slot.number = assigned
+      values.push(slot.value)
+      slot.number = first + values.length - 1
+      if (slot.shared !== null) shared.set(slot.shared, slot.number)
     }
-    for (const slot of slots) if (slot.first) number(slot)
+    if (slots.some(slot => slot.first)) {
+      for (const slot of slots) if (slot.first) number(slot)
+    }
     for (const slot of slots) if (!slot.first) number(slot)
     let text = ''
     for (const piece of pieces) text += typeof piece === 'string' ? piece : `$${piece.number}`
@@ -95,9 +98,8 @@ export class Sql {
       if (item instanceof Sql) {
         item.#collect(pieces, slots, first)
       } else {
-        const shared = item instanceof SqlParameter
-        const slot = { value: shared ? item.value : item, first, number: 0 } as Slot
-        slot.key = shared ? item : slot
+        const shared = item instanceof SqlParameter ? item : null
+        const slot: Slot = { value: shared === null ? item : shared.value, shared, first, number: 0 }
         slots.push(slot)
         pieces.push(slot)
       }
