@@ -10,7 +10,7 @@ import { ADMIN_USER_ENTITY } from '../repository/admin-entity.js'
 import type { Attribute, ComponentModel, ContentTypeModel, LinkSide } from '../content-types/model.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
-import { identifier as id, literal } from '../repository/read/sql.js'
+import { identifier as id, literal } from '../sql/index.js'
 import { STRAPI_FILE_MORPHS, STRAPI_PLUGIN_TABLES, strapiLayouts, strapiSnakeCase } from './strapi-layout.js'
 import type { StrapiModelLayout, StrapiRelationSide } from './strapi-layout.js'
 

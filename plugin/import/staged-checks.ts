@@ -7,7 +7,7 @@
  * the column may be NULL) and reported, so the insert that follows cannot fail.
  */
 import type { SqlTransaction } from '../repository/database.js'
-import { identifier as id } from '../repository/read/sql.js'
+import { identifier as id } from '../sql/index.js'
 
 export interface UnmappedRow {
   /** The import step (or Strapi table) the row belongs to. */

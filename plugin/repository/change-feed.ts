@@ -7,7 +7,7 @@
  * until the connection is back.
  */
 import pg from 'pg'
-import { identifier } from './read/sql.js'
+import { identifier } from '../sql/index.js'
 
 const CHANNEL = 'fca_changes'
 const FUNCTION = 'fca_notify_change'

@@ -8,6 +8,7 @@
  */
 import { EntitySchema } from '@mikro-orm/core'
 import { ValidationError } from '../errors.js'
+import { raw, sql } from '../sql/index.js'
 import type { CreateHooks } from './write.js'
 import type { WriteSession } from './write-session.js'
 
@@ -45,13 +46,12 @@ export class IdempotentReplay extends Error {
   }
 }
 
-const REMEMBERED = "interval '24 hours'"
+const REMEMBERED = raw("interval '24 hours'")
 
 async function findRecorded (session: WriteSession, key: IdempotencyKey): Promise<{ fingerprint: string, entryId: number } | null> {
-  const table = session.table(IDEMPOTENCY_ENTITY)
+  const table = raw(session.table(IDEMPOTENCY_ENTITY))
   const [row] = await session.select(
-    `select fingerprint, entry_id from ${table} where scope = ? and key = ? and created_at > now() - ${REMEMBERED}`,
-    [key.scope, key.key])
+    sql`select fingerprint, entry_id from ${table} where scope = ${key.scope} and key = ${key.key} and created_at > now() - ${REMEMBERED}`)
   return row === undefined ? null : { fingerprint: String(row.fingerprint), entryId: Number(row.entry_id) }
 }
 
@@ -71,12 +71,11 @@ export function idempotentCreate (key: IdempotencyKey, sweep: () => boolean): Cr
       throw new IdempotentReplay(recorded.entryId)
     },
     after: async (session, id) => {
-      const table = session.table(IDEMPOTENCY_ENTITY)
+      const table = raw(session.table(IDEMPOTENCY_ENTITY))
       await session.select(
-        `insert into ${table} (scope, key, fingerprint, entry_id, created_at) values (?, ?, ?, ?, now())
-         on conflict (scope, key) do update set fingerprint = excluded.fingerprint, entry_id = excluded.entry_id, created_at = excluded.created_at`,
-        [key.scope, key.key, key.fingerprint, id])
-      if (sweep()) await session.select(`delete from ${table} where created_at < now() - ${REMEMBERED}`, [])
+        sql`insert into ${table} (scope, key, fingerprint, entry_id, created_at) values (${key.scope}, ${key.key}, ${key.fingerprint}, ${id}, now())
+         on conflict (scope, key) do update set fingerprint = excluded.fingerprint, entry_id = excluded.entry_id, created_at = excluded.created_at`)
+      if (sweep()) await session.select(sql`delete from ${table} where created_at < now() - ${REMEMBERED}`)
     }
   }
 }

@@ -4,7 +4,6 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions, Row } from './database.js'
 import type { ResponseCache } from './response-cache.js'
 import type { CompiledStatement, ReadCompiler, RowSource } from './read/compile.js'
-import type { SqlPart } from './write-sql.js'
 
 export interface ListResult {
   /** JSON text of the entries array. */
@@ -19,9 +18,9 @@ export interface ListResult {
  */
 export interface EntryAnswer {
   /** The SELECT of column `data` over the row written, a CTE of the data statement; null when the row alone cannot answer. */
-  overRow: ((source: RowSource) => SqlPart) | null
+  overRow: ((source: RowSource) => CompiledStatement) | null
   /** The read of the entry `$1` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
-  locked: (id: number) => SqlPart
+  locked: (id: number) => CompiledStatement
   /** The JSON text of the entry as written (as deleted), or null: not visible to the answer's selection. */
   data?: string | null
 }
@@ -68,9 +67,9 @@ function statementCache<Query extends object> (): (query: Query, compile: () => 
 
 /**
  * Compiled statements are kept per query object: handlers reuse the objects of repeated
- * query strings, so a repeated read is not compiled again. The first parameter of an entry
+ * query strings, so a repeated read is not compiled again. The key value of an entry
  * statement (the id) and of a localized single type's (the locale) is the one value that
- * changes between reads of one query.
+ * changes between reads of one query (CompiledStatement.keyAt).
  */
 export function createReader (db: Database, compiler: ReadCompiler, cache: ResponseCache | null = null): Reader {
   const lists = statementCache<QueryTree>()
@@ -98,6 +97,9 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
   const run = cache === null
     ? async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions) => await db.query(statement.sql, params, options)
     : cachedRunner(db, cache)
+  /** The statement's values with `key` in its key's place (CompiledStatement.keyAt). */
+  const keyed = (statement: CompiledStatement, key: unknown): unknown[] =>
+    statement.keyAt === undefined ? statement.params : statement.params.with(statement.keyAt, key)
   const firstRow = async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<string | null> => {
     const [row] = await run(statement, params, options)
     return row === undefined ? null : row.data as string
@@ -110,20 +112,20 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
     },
     async entry (model, id, query, options) {
       const statement = entries(query, () => compiler.entry(model, id, query))
-      return await firstRow(statement, [id, ...statement.params.slice(1)], withWeight(options, query))
+      return await firstRow(statement, keyed(statement, id), withWeight(options, query))
     },
     answer (model, query) {
       return {
         overRow: overRow(model, query),
         locked: id => {
           const statement = locked(query, () => compiler.lockedEntry(model, id, query))
-          return { sql: statement.sql, params: [id, ...statement.params.slice(1)] }
+          return { sql: statement.sql, params: keyed(statement, id) }
         }
       }
     },
     async single (model, locale, query, options) {
       const statement = singles(query, () => compiler.single(model, locale, query))
-      return await firstRow(statement, locale === null ? statement.params : [locale, ...statement.params.slice(1)], withWeight(options, query))
+      return await firstRow(statement, keyed(statement, locale), withWeight(options, query))
     }
   }
 }

@@ -16,7 +16,7 @@ import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { RuntimeOrm } from './runtime-orm.js'
 import { SqlNames } from './read/names.js'
 import { searchedAttributes } from './read/search.js'
-import { identifier } from './read/sql.js'
+import { identifier } from '../sql/index.js'
 
 /** Index names start with this, so they are recognisable (and never clash with the ORM's). */
 export const SEARCH_INDEX_PREFIX = 'fca_q_'

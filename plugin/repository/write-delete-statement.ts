@@ -13,10 +13,10 @@
  * then deletes nothing, and the caller sends it again.
  */
 import type { ContentTypeModel } from '../content-types/model.js'
+import { join, raw, sql } from '../sql/index.js'
 import type { EntryAnswer } from './reader.js'
 import { onlyIf } from './write-statement.js'
 import type { WriteSession } from './write-session.js'
-import { numbered } from './write-sql.js'
 
 /** `stale`: the entry moved after the statement's snapshot, nothing was deleted. */
 export type DeleteOutcome = 'deleted' | 'absent' | 'stale'
@@ -33,17 +33,17 @@ export async function deleteInOneStatement (session: WriteSession, model: Conten
   const visible = built === null ? '' : ' and exists (select 1 from a)'
   session.deletes.nestedIn(model.uid, [id])
   const nested = session.deletes.parts(session).map(part => onlyIf(part, 'exists (select 1 from r)')!)
-  const rest = [
-    { sql: `r as (delete from ${table} where ${idColumn} = ? and xmin = (select fca_version from s)::xid${visible} returning ${idColumn})`, params: [id] },
-    ...nested.map((part, index) => ({ sql: `w${index + 1} as (${part.sql})`, params: part.params }))
-  ]
+  const rest = join([
+    sql`r as (delete from ${raw(table)} where ${raw(idColumn)} = ${id} and xmin = (select fca_version from s)::xid${raw(visible)} returning ${raw(idColumn)})`,
+    ...nested.map((part, index) => sql`${raw(`w${index + 1}`)} as (${part.sql})`)
+  ]).render(2 + (built?.params.length ?? 0))
   const last = 'select (select count(*) from s)::int as found, (select count(*) from r)::int as deleted' +
     (built === null ? '' : ', (select count(*) from a)::int as visible, (select data from a) as data')
-  const sql = `with s as (select *, xmin::text as fca_version from ${table} where ${idColumn} = $1), ` +
+  const text = `with s as (select *, xmin::text as fca_version from ${table} where ${idColumn} = $1), ` +
     (built === null ? '' : `a as (${built.sql}), `) +
-    `${numbered(rest.map(part => part.sql).join(', '), 2 + (built?.params.length ?? 0))} ${last}`
-  const params = [id, ...(built?.params ?? []), ...rest.flatMap(part => part.params)]
-  const [row] = await session.tx.query(sql, params)
+    `${rest.text} ${last}`
+  const params = [id, ...(built?.params ?? []), ...rest.values]
+  const [row] = await session.tx.query(text, params)
   if (row === undefined || Number(row.found) === 0 || (built !== null && Number(row.visible) === 0)) return 'absent'
   if (Number(row.deleted) === 0) return 'stale'
   if (answer !== undefined) answer.data = row.data === null ? null : String(row.data)

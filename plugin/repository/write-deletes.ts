@@ -13,7 +13,8 @@
 import { isToMany, type LinkSide, type Model } from '../content-types/model.js'
 import type { RowPlan } from '../write-plan/plan.js'
 import { connectableIds } from './write-link-order.js'
-import { intArray, oneStatement, type ConditionalPart, type SqlPart, type WriteSql } from './write-sql.js'
+import { intArray, join, oneStatement, raw, sql, type Sql } from '../sql/index.js'
+import type { ConditionalPart, WriteSql } from './write-sql.js'
 
 /** Links of `side` pointing at `others`, except those of the row `keptSelf`. */
 interface Release {
@@ -104,7 +105,7 @@ export class PendingDeletes {
   }
 
   /** The pending deletions as statement parts (and forgotten here). */
-  parts (session: WriteSql): SqlPart[] {
+  parts (session: WriteSql): ConditionalPart[] {
     const parts = [
       ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
       ...this.#releases.map(release => releaseLinks(session, release)),
@@ -123,64 +124,60 @@ export class PendingDeletes {
   async run (session: WriteSql): Promise<void> {
     const parts = this.parts(session)
     if (parts.length === 0) return
-    const { sql, params } = oneStatement(parts)
-    await session.select(sql, params)
+    await session.select(oneStatement(parts.map(part => part.sql)))
   }
 }
 
+/** Rows of `entity` whose `property` is one of `ids`. */
+function deleteWhereAny (session: WriteSql, entity: string, property: string, ids: ReadonlyArray<number>): Sql {
+  return sql`delete from ${raw(`${session.table(entity)} where ${session.column(entity, property)}`)} = any(${intArray(ids)}::int[])`
+}
+
 function deleteLinkRows (session: WriteSql, entity: string, ids: ReadonlySet<number>): ConditionalPart {
-  return { sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} = any(?::int[])`, params: [intArray([...ids])], conditionJoin: 'and' }
+  return { sql: deleteWhereAny(session, entity, 'id', [...ids]), conditionJoin: 'and' }
 }
 
 function deleteOwnedLinks (session: WriteSql, { side, owners }: Owned): ConditionalPart {
-  return { sql: `delete from ${session.table(side.entity)} where ${session.column(side.entity, side.self)} = any(?::int[])`, params: [intArray(owners)], conditionJoin: 'and' }
+  return { sql: deleteWhereAny(session, side.entity, side.self, owners), conditionJoin: 'and' }
 }
 
 function releaseLinks (session: WriteSql, { side, others, keptSelf }: Release): ConditionalPart {
-  const column = (property: string): string => session.column(side.entity, property)
-  const sql = `delete from ${session.table(side.entity)} where ${column(side.other)} = any(?::int[])`
+  const deleted = deleteWhereAny(session, side.entity, side.other, others)
   return keptSelf === null
-    ? { sql, params: [intArray(others)], conditionJoin: 'and' }
-    : { sql: `${sql} and ${column(side.self)} <> ?`, params: [intArray(others), keptSelf], conditionJoin: 'and' }
+    ? { sql: deleted, conditionJoin: 'and' }
+    : { sql: sql`${deleted} and ${raw(session.column(side.entity, side.self))} <> ${keptSelf}`, conditionJoin: 'and' }
 }
 
 /** One DELETE per table, its ids given, or linked from given owners, and found under those rows. */
 function rowDeletes (
   session: WriteSql, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[], nested: ReadonlyMap<string, ReadonlySet<number>>
 ): ConditionalPart[] {
-  const sources = new Map<string, SqlPart[]>()
-  const addWithNested = (uid: string, source: SqlPart): void => {
+  const sources = new Map<string, Sql[]>()
+  const addWithNested = (uid: string, source: Sql): void => {
     addSource(sources, uid, source)
     addNestedSources(session, session.registry.model(uid), source, sources)
   }
-  for (const [uid, ids] of rows) addWithNested(uid, { sql: 'select unnest(?::int[])', params: [intArray([...ids])] })
-  for (const [uid, ids] of nested) addNestedSources(session, session.registry.model(uid), { sql: 'select unnest(?::int[])', params: [intArray([...ids])] }, sources)
+  for (const [uid, ids] of rows) addWithNested(uid, sql`select unnest(${intArray([...ids])}::int[])`)
+  for (const [uid, ids] of nested) addNestedSources(session, session.registry.model(uid), sql`select unnest(${intArray([...ids])}::int[])`, sources)
   for (const { side, owners, component } of owned) {
     if (component === undefined) continue
     const column = (property: string): string => session.column(side.entity, property)
-    addWithNested(component, {
-      sql: `select ${column(side.other)} from ${session.table(side.entity)} where ${column(side.self)} = any(?::int[])`,
-      params: [intArray(owners)]
-    })
+    addWithNested(component, sql`select ${raw(`${column(side.other)} from ${session.table(side.entity)} where ${column(side.self)}`)} = any(${intArray(owners)}::int[])`)
   }
   return [...sources].map(([uid, idSources]) => {
     const entity = session.registry.model(uid).entity
     return {
-      sql: `delete from ${session.table(entity)} where ${session.column(entity, 'id')} in (${idSources.map(source => source.sql).join(' union all ')})`,
-      params: idSources.flatMap(source => source.params),
+      sql: sql`delete from ${raw(`${session.table(entity)} where ${session.column(entity, 'id')}`)} in (${join(idSources, ' union all ')})`,
       conditionJoin: 'and' as const
     }
   })
 }
 
 /** The component rows under the rows `owners` selects, per component, through every component and zone link table. */
-function addNestedSources (session: WriteSql, model: Model, owners: SqlPart, sources: Map<string, SqlPart[]>): void {
+function addNestedSources (session: WriteSql, model: Model, owners: Sql, sources: Map<string, Sql[]>): void {
   for (const [component, linkEntity] of componentLinks(model)) {
     const column = (property: string): string => session.column(linkEntity, property)
-    const children = {
-      sql: `select ${column('target')} from ${session.table(linkEntity)} where ${column('owner')} in (${owners.sql})`,
-      params: owners.params
-    }
+    const children = sql`select ${raw(`${column('target')} from ${session.table(linkEntity)} where ${column('owner')}`)} in (${owners})`
     addSource(sources, component, children)
     // The registry refuses components that include each other, so this ends.
     addNestedSources(session, session.registry.model(component), children, sources)
@@ -198,7 +195,7 @@ function componentLinks (model: Model): Array<[component: string, linkEntity: st
   return links
 }
 
-function addSource (sources: Map<string, SqlPart[]>, uid: string, source: SqlPart): void {
+function addSource (sources: Map<string, Sql[]>, uid: string, source: Sql): void {
   sources.set(uid, [...(sources.get(uid) ?? []), source])
 }
 

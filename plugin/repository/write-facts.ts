@@ -25,7 +25,8 @@ import type { ComponentListWrite, LinkWrite, RowPlan, ScalarWrite, UidToGenerate
 import type { Row } from './database.js'
 import { connectableIds } from './write-link-order.js'
 import type { WriteSession } from './write-session.js'
-import { intArray, type SqlPart } from './write-sql.js'
+import { intArray, join, raw, sql, type Sql } from '../sql/index.js'
+import { nextId } from './write-sql.js'
 
 /** A link row as seen from the side being written. */
 export interface CurrentLink {
@@ -102,18 +103,19 @@ const UID_CANDIDATES = 16
 
 /** One `union all` branch: every row it yields goes to `answer`. */
 interface Question {
-  sql: string
-  params: unknown[]
+  sql: Sql
   answer: (row: Row) => void
 }
 
 /** The columns every branch yields, so the branches can be one `union all`. */
 interface BranchColumns {
-  id?: string
-  other?: string
-  position?: string
-  value?: string
+  id?: Sql
+  other?: Sql
+  position?: Sql
+  value?: Sql
 }
+
+const NULL = raw('null')
 
 class FactStatement implements WriteFacts {
   readonly #session: WriteSession
@@ -204,9 +206,8 @@ class FactStatement implements WriteFacts {
     const locking = this.#lock !== null && this.#session.tx.transactional
     const versioned = this.#lock === null || locking ? null : this.#askVersion(this.#lock)
     const lock = locking ? this.#askLock(this.#lock!) : null
-    const union = this.#questions.map(question => question.sql).join(' union all ')
-    const params = this.#questions.flatMap(question => question.params)
-    const rows = await this.#session.select(lock === null ? union : `${lock.sql} ${union}`, lock === null ? params : [...lock.params, ...params])
+    const union = join(this.#questions.map(question => question.sql), ' union all ')
+    const rows = await this.#session.select(lock === null ? union : sql`${lock.sql} ${union}`)
     for (const row of rows) this.#questions[Number(row.question)]!.answer(row)
     for (const links of this.#links.values()) links.sort((a, b) => a.order - b.order || a.id - b.id)
     if (versioned !== null) {
@@ -222,16 +223,15 @@ class FactStatement implements WriteFacts {
    * The lock as the statement's CTE, and the question of the locked row: whether the version
    * locked (the newest, once the lock is granted) is the one the statement's snapshot sees.
    */
-  #askLock ({ entity, id }: RowLock): SqlPart & { state: { found?: boolean } } {
+  #askLock ({ entity, id }: RowLock): { sql: Sql, state: { found?: boolean } } {
     const session = this.#session
     const table = session.table(entity)
     const idColumn = session.column(entity, 'id')
     const state: { found?: boolean } = {}
-    this.#ask({ id: `${LOCKED}.id`, value: `${LOCKED}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${LOCKED}.id)` },
-      `from ${LOCKED}`, [], row => { state.found = row.value === 'true' })
+    this.#ask({ id: raw(`${LOCKED}.id`), value: raw(`${LOCKED}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${LOCKED}.id)`) },
+      raw(`from ${LOCKED}`), row => { state.found = row.value === 'true' })
     return {
-      sql: `with ${LOCKED} as (select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn} = ? for no key update)`,
-      params: [id],
+      sql: sql`with ${raw(`${LOCKED} as (select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn}`)} = ${id} for no key update)`,
       state
     }
   }
@@ -240,15 +240,17 @@ class FactStatement implements WriteFacts {
   #askVersion ({ entity, id }: RowLock): { version?: string } {
     const idColumn = this.#session.column(entity, 'id')
     const state: { version?: string } = {}
-    this.#ask({ id: idColumn, value: 'xmin' }, `from ${this.#session.table(entity)} where ${idColumn} = ?`, [id], row => { state.version = String(row.value) })
+    this.#ask({ id: raw(idColumn), value: raw('xmin') }, sql`from ${raw(`${this.#session.table(entity)} where ${idColumn}`)} = ${id}`, row => { state.version = String(row.value) })
     return state
   }
 
-  #ask (columns: BranchColumns, rest: string, params: unknown[], answer: (row: Row) => void): void {
-    const { id = 'null', other = 'null', position = 'null', value = 'null' } = columns
-    const sql = `select ${this.#questions.length} as question, (${id})::int as id, (${other})::int as other, ` +
-      `(${position})::int as position, (${value})::text as value ${rest}`
-    this.#questions.push({ sql, params, answer })
+  #ask (columns: BranchColumns, rest: Sql, answer: (row: Row) => void): void {
+    const { id = NULL, other = NULL, position = NULL, value = NULL } = columns
+    const question = raw(`select ${this.#questions.length} as question, (`)
+    this.#questions.push({
+      sql: sql`${question}${id})::int as id, (${other})::int as other, (${position})::int as position, (${value})::text as value ${rest}`,
+      answer
+    })
   }
 
   #askLinks (write: LinkWrite, rowId: number): void {
@@ -256,8 +258,8 @@ class FactStatement implements WriteFacts {
     const column = (property: string): string => this.#session.column(side.entity, property)
     const links: CurrentLink[] = []
     this.#links.set(write, links)
-    this.#ask({ id: column('id'), other: column(side.other), position: column(side.order) },
-      `from ${this.#session.table(side.entity)} where ${column(side.self)} = ?`, [rowId],
+    this.#ask({ id: raw(column('id')), other: raw(column(side.other)), position: raw(column(side.order)) },
+      sql`from ${raw(`${this.#session.table(side.entity)} where ${column(side.self)}`)} = ${rowId}`,
       row => links.push({ id: Number(row.id), other: Number(row.other), order: Number(row.position) }))
   }
 
@@ -271,8 +273,8 @@ class FactStatement implements WriteFacts {
     this.#items.set(write, items)
     for (const [component, side] of sides) {
       const column = (property: string): string => this.#session.column(side.entity, property)
-      this.#ask({ id: column('id'), other: column('target'), position: column('ord') },
-        `from ${this.#session.table(side.entity)} where ${column('owner')} = ?`, [ownerId],
+      this.#ask({ id: raw(column('id')), other: raw(column('target')), position: raw(column('ord')) },
+        sql`from ${raw(`${this.#session.table(side.entity)} where ${column('owner')}`)} = ${ownerId}`,
         row => items.push({ component, id: Number(row.other), linkId: Number(row.id), ord: Number(row.position) }))
     }
   }
@@ -283,8 +285,8 @@ class FactStatement implements WriteFacts {
     const isFile = uid === this.#session.registry.file.uid
     const found = new Map<number, ReferencedRow>()
     this.#referenced.set(uid, found)
-    this.#ask({ id, ...(isFile ? { value: this.#session.column(model.entity, 'mime') } : {}) },
-      `from ${this.#session.table(model.entity)} where ${id} = any(?::int[])`, [intArray(ids)],
+    this.#ask({ id: raw(id), ...(isFile ? { value: raw(this.#session.column(model.entity, 'mime')) } : {}) },
+      sql`from ${raw(`${this.#session.table(model.entity)} where ${id}`)} = any(${intArray(ids)}::int[])`,
       row => found.set(Number(row.id), { mime: row.value === null ? null : String(row.value) }))
   }
 
@@ -293,8 +295,7 @@ class FactStatement implements WriteFacts {
    * so the data statement can link rows it has not written yet.
    */
   #drawIds (entity: string, rows: readonly RowPlan[]): void {
-    this.#ask({ id: 'nextval(pg_get_serial_sequence(?, ?))', position: 'n' }, 'from generate_series(1, ?::int) as n',
-      [this.#session.table(entity), this.#session.fieldName(entity, 'id'), rows.length],
+    this.#ask({ id: nextId(this.#session, entity), position: raw('n') }, sql`from generate_series(1, ${rows.length}::int) as n`,
       row => this.#newIds.set(rows[Number(row.position) - 1]!, Number(row.id)))
   }
 
@@ -304,9 +305,9 @@ class FactStatement implements WriteFacts {
     const entity = row.model.entity
     const id = session.column(entity, 'id')
     const value = session.columnValue(entity, write.attribute.name, write.value)
-    const others = row.id === null ? '' : ` and ${id} <> ?`
-    this.#ask({}, `where exists (select 1 from ${session.table(entity)} where ${session.column(entity, write.attribute.name)} = ?${others})`,
-      row.id === null ? [value] : [value, row.id], () => this.#taken.add(write))
+    const others = row.id === null ? sql`` : sql` and ${raw(id)} <> ${row.id}`
+    const column = raw(`${session.table(entity)} where ${session.column(entity, write.attribute.name)}`)
+    this.#ask({}, sql`where exists (select 1 from ${column} = ${value}${others})`, () => this.#taken.add(write))
   }
 
   /**
@@ -323,9 +324,11 @@ class FactStatement implements WriteFacts {
     this.#uids.set(uid, taken)
     const candidates = [uid.base, ...Array.from({ length: UID_CANDIDATES - 1 }, (_, n) => `${uid.base}-${n + 1}`)]
     const answer = (found: Row): void => { taken.add(String(found.value)) }
-    this.#ask({ value: column }, `from ${table} where ${column} = any(?::text[])`, [candidates], answer)
+    const value = raw(column)
+    const where = raw(`from ${table} where ${column}`)
+    this.#ask({ value }, sql`${where} = any(${candidates}::text[])`, answer)
     // The slug holds only [a-z0-9-], so it needs no escaping inside LIKE.
-    this.#ask({ value: column }, `from ${table} where (select count(*) from ${table} where ${column} = any(?::text[])) = ${UID_CANDIDATES} and ${column} like ?`,
-      [candidates, `${uid.base}-%`], answer)
+    this.#ask({ value }, sql`${raw(`from ${table} where (select count(*)`)} ${where} = any(${candidates}::text[])) = ${raw(`${UID_CANDIDATES} and ${column}`)} like ${`${uid.base}-%`}`,
+      answer)
   }
 }

@@ -8,7 +8,8 @@
  */
 import type { LinkSide } from '../content-types/model.js'
 import { MAX_POSITION } from '../content-types/row-ids.js'
-import { intArray, type ConditionalPart, type SqlPart, type WriteSql } from './write-sql.js'
+import { intArray, join, raw, sql } from '../sql/index.js'
+import { nextId, type ConditionalPart, type WriteSql } from './write-sql.js'
 
 /**
  * The position of a link appended to the end of a list without reading the list (the other
@@ -59,8 +60,8 @@ export class PendingLinkRows {
   }
 
   /** Everything pending, as parts of the data statement (and forgotten here). */
-  parts (session: WriteSql): SqlPart[] {
-    const parts: SqlPart[] = []
+  parts (session: WriteSql): ConditionalPart[] {
+    const parts: ConditionalPart[] = []
     for (const [entity, { inserts, changes }] of this.#tables) {
       if (inserts.length > 0) parts.push(insertRows(session, entity, inserts))
       if (changes.size > 0) parts.push(changeRows(session, entity, changes))
@@ -95,10 +96,9 @@ function otherOrder (side: LinkSide): 'ord' | 'invOrd' {
  */
 function insertRows (session: WriteSql, entity: string, rows: readonly NewLink[]): ConditionalPart {
   const columns = LINK_COLUMNS.map(property => session.column(entity, property))
+  const arrays = LINK_COLUMNS.map(property => sql`${intArray(rows.map(row => row[property]))}::int[]`)
   return {
-    sql: `insert into ${session.table(entity)} (${columns.join(', ')}) ` +
-      `select * from unnest(${columns.map(() => '?::int[]').join(', ')})`,
-    params: LINK_COLUMNS.map(property => intArray(rows.map(row => row[property]))),
+    sql: sql`insert into ${raw(`${session.table(entity)} (${columns.join(', ')})`)} select * from unnest(${join(arrays)})`,
     conditionJoin: 'where'
   }
 }
@@ -108,22 +108,18 @@ function changeRows (session: WriteSql, entity: string, changes: ReadonlyMap<num
   const column = (property: string): string => session.column(entity, property)
   const rows = [...changes]
   const changed = LINK_COLUMNS.filter(property => rows.some(([, change]) => change[property] !== undefined))
-  const assignments = changed.map(property => `${column(property)} = coalesce(v.${property}, l.${column(property)})`)
-  const params: unknown[] = []
+  const assignments = changed.map(property => raw(`${column(property)} = coalesce(v.${property}, l.${column(property)})`))
   const renews = rows.some(([, change]) => change.renew === true)
   if (renews) {
-    assignments.push(`${column('id')} = case when v.renew then nextval(pg_get_serial_sequence(?, ?)) else l.${column('id')} end`)
-    params.push(session.table(entity), session.fieldName(entity, 'id'))
+    assignments.push(sql`${raw(column('id'))} = case when v.renew then ${nextId(session, entity)} else ${raw(`l.${column('id')}`)} end`)
   }
   const arrays = [intArray(rows.map(([id]) => id)), ...changed.map(property => intArray(rows.map(([, change]) => change[property] ?? null)))]
-  params.push(...arrays)
-  if (renews) params.push(`{${rows.map(([, change]) => change.renew === true ? 't' : 'f').join(',')}}`)
+    .map(array => sql`${array}::int[]`)
+  if (renews) arrays.push(sql`${`{${rows.map(([, change]) => change.renew === true ? 't' : 'f').join(',')}}`}::bool[]`)
   const columns = ['id', ...changed, ...(renews ? ['renew'] : [])]
+  const values = raw(`as v(${columns.join(', ')}) where l.${column('id')} = v.id`)
   return {
-    sql: `update ${session.table(entity)} as l set ${assignments.join(', ')} ` +
-      `from unnest(${arrays.map(() => '?::int[]').join(', ')}${renews ? ', ?::bool[]' : ''}) as v(${columns.join(', ')}) ` +
-      `where l.${column('id')} = v.id`,
-    params,
+    sql: sql`update ${raw(`${session.table(entity)} as l`)} set ${join(assignments)} from unnest(${join(arrays)}) ${values}`,
     conditionJoin: 'and'
   }
 }

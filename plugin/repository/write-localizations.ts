@@ -5,9 +5,9 @@
  */
 import type { ContentTypeModel, RelationAttribute } from '../content-types/model.js'
 import { NotFoundError } from '../errors.js'
+import { join, raw, sql, type Sql } from '../sql/index.js'
 import { APPENDED_POSITION } from './write-link-rows.js'
 import type { WriteSession } from './write-session.js'
-import type { SqlPart } from './write-sql.js'
 
 export interface LocalizationMember {
   id: number
@@ -20,10 +20,10 @@ function localizationsOf (model: ContentTypeModel): RelationAttribute {
   return attribute
 }
 
-/** A subquery: the ids of the localizations of the entry bound to its one `?`. */
-function localizationIds (session: WriteSession, model: ContentTypeModel): string {
+/** A subquery: the ids of the localizations of the entry `id`. */
+function localizationIds (session: WriteSession, model: ContentTypeModel, id: number): Sql {
   const { link } = localizationsOf(model)
-  return `select l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l where l.${session.column(link.entity, link.self)} = ?`
+  return sql`select ${raw(`l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l where l.${session.column(link.entity, link.self)}`)} = ${id}`
 }
 
 /**
@@ -39,19 +39,21 @@ export async function lockLocalizationGroup (
 ): Promise<LocalizationMember[]> {
   if (forNewMember) await session.lockNamed(`localizations:${model.uid}`)
   const id = session.column(model.entity, 'id')
-  const sql = `select e.${id} as id, e.${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} e ` +
-    `where e.${id} = ? or e.${id} in (${localizationIds(session, model)}) order by e.${id} for update`
-  const rows = await session.select(sql, [sourceId, sourceId])
+  const selected = raw(`e.${id} as id, e.${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} e where e.${id}`)
+  const entryId = raw(`e.${id}`)
+  const rows = await session.select(
+    sql`select ${selected} = ${sourceId} or ${entryId} in (${localizationIds(session, model, sourceId)}) order by ${entryId} for update`)
   if (!rows.some(row => Number(row.id) === sourceId)) throw new NotFoundError()
   return rows.map(row => ({ id: Number(row.id), locale: String(row.locale) }))
 }
 
 /** The insert linking the new entry to every member of the group, both ways (a part of the statement that copies shared attributes). */
-export function joinLocalizationGroup (session: WriteSession, model: ContentTypeModel, entryId: number, members: LocalizationMember[]): SqlPart {
+export function joinLocalizationGroup (session: WriteSession, model: ContentTypeModel, entryId: number, members: LocalizationMember[]): Sql {
   const { link } = localizationsOf(model)
   const columns = ['owner', 'target', 'ord', 'invOrd'].map(property => session.column(link.entity, property)).join(', ')
   const pairs = members.flatMap(member => [[entryId, member.id], [member.id, entryId]])
   // Appended as relations are: at the sentinel position, read in link-id order.
-  const values = pairs.map(() => `(?, ?, ${APPENDED_POSITION}, ${APPENDED_POSITION})`).join(', ')
-  return { sql: `insert into ${session.table(link.entity)} (${columns}) values ${values}`, params: pairs.flat() }
+  const positions = raw(`, ${APPENDED_POSITION}, ${APPENDED_POSITION})`)
+  const values = join(pairs.map(([owner, target]) => sql`(${owner}, ${target}${positions}`))
+  return sql`insert into ${raw(`${session.table(link.entity)} (${columns})`)} values ${values}`
 }

@@ -11,12 +11,13 @@
  */
 import type { EntityMetadata, EntityProperty, Platform } from '@mikro-orm/core'
 import type { Registry } from '../content-types/registry.js'
+import { sql, type Sql } from '../sql/index.js'
 import type { IssueList } from '../write-plan/issues.js'
 import type { Database, Row, RuntimeOrm, SqlTransaction } from './database.js'
 import type { SqlNames } from './read/names.js'
 import { PendingDeletes } from './write-deletes.js'
 import { PendingLinkRows } from './write-link-rows.js'
-import { numbered, type WriteSql } from './write-sql.js'
+import type { WriteSql } from './write-sql.js'
 import { DataStatement, type ReturnedRow, type RowValues } from './write-statement.js'
 
 /** A write sent without a transaction found it needs more than one statement: it starts again inside one. */
@@ -111,14 +112,15 @@ export class WriteSession implements WriteSql {
     if (!this.tx.transactional) throw new NeedsTransaction()
   }
 
-  /** A hand-written statement inside the transaction; `?` placeholders, values bound. */
-  async select (sql: string, params: readonly unknown[]): Promise<Row[]> {
-    return await this.tx.query(numbered(sql), params)
+  /** A hand-written statement inside the transaction. */
+  async select (statement: Sql): Promise<Row[]> {
+    const { text, values } = statement.render()
+    return await this.tx.query(text, values)
   }
 
   /** Queues this transaction behind every other one holding the lock named `key`, until commit. */
   async lockNamed (key: string): Promise<void> {
-    await this.select('select pg_advisory_xact_lock(hashtext(?))', [`fastify-content-api:${key}`])
+    await this.select(sql`select pg_advisory_xact_lock(hashtext(${`fastify-content-api:${key}`}))`)
   }
 
   /**

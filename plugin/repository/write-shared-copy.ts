@@ -18,7 +18,8 @@ import type { ContentTypeModel, LinkSide, Model } from '../content-types/model.j
 import { APPENDED_POSITION } from './write-link-rows.js'
 import { appendsToOtherList } from './write-links.js'
 import type { WriteSession } from './write-session.js'
-import { intArray, quote, type SqlPart } from './write-sql.js'
+import { nextId } from './write-sql.js'
+import { identifier, intArray, join, raw, sql, type Sql } from '../sql/index.js'
 
 export interface SharedCopy {
   from: number
@@ -31,33 +32,32 @@ export interface SharedCopy {
 
 /** CTEs that refer to each other by name, sent as one statement. */
 class CopyStatement {
-  readonly #ctes: string[] = []
-  readonly #params: unknown[] = []
+  readonly #ctes: Sql[] = []
 
-  add (sql: string, params: readonly unknown[] = [], materialized = false): string {
+  /** `part` as the next CTE; answers its name. */
+  add (part: Sql, materialized = false): string {
     const name = `c${this.#ctes.length + 1}`
-    this.#ctes.push(`${name} as ${materialized ? 'materialized ' : ''}(${sql})`)
-    this.#params.push(...params)
+    this.#ctes.push(sql`${raw(`${name} as ${materialized ? 'materialized ' : ''}`)}(${part})`)
     return name
   }
 
-  take (): SqlPart | null {
+  take (): Sql | null {
     if (this.#ctes.length === 0) return null
-    return { sql: `with ${this.#ctes.join(', ')} select 1 as done`, params: this.#params }
+    return sql`with ${join(this.#ctes)} select 1 as done`
   }
 }
 
 /** Runs `copies` (and `parts`, independent writes of the same moment) as one statement; nothing when there is nothing to do. */
 export async function copySharedAttributes (
-  session: WriteSession, model: ContentTypeModel, copies: readonly SharedCopy[], parts: readonly SqlPart[] = []
+  session: WriteSession, model: ContentTypeModel, copies: readonly SharedCopy[], parts: readonly Sql[] = []
 ): Promise<void> {
   const statement = new CopyStatement()
-  for (const part of parts) statement.add(part.sql, part.params)
+  for (const part of parts) statement.add(part)
   for (const copy of copies) {
     if (copy.to.length > 0 && copy.names.length > 0) addCopy(session, statement, model, copy)
   }
-  const sql = statement.take()
-  if (sql !== null) await session.select(sql.sql, sql.params)
+  const whole = statement.take()
+  if (whole !== null) await session.select(whole)
 }
 
 /**
@@ -84,12 +84,12 @@ function addCopy (session: WriteSession, statement: CopyStatement, model: Conten
   if (assigned.length > 0) {
     const column = (property: string): string => session.column(model.entity, property)
     const table = session.table(model.entity)
-    statement.add(`update ${table} as t set ${assigned.map(name => `${column(name)} = f.${column(name)}`).join(', ')} from ${table} as f ` +
-      `where f.${column('id')} = ? and t.${column('id')} = any(?::int[])`, [from, intArray([...to])])
+    const set = raw(`update ${table} as t set ${assigned.map(name => `${column(name)} = f.${column(name)}`).join(', ')} from ${table} as f where f.${column('id')}`)
+    statement.add(sql`${set} = ${from} and ${raw(`t.${column('id')}`)} = any(${intArray([...to])}::int[])`)
   }
   if (attributes.every(attribute => attribute.kind === 'scalar')) return
   // Old id → new id of the rows whose links are copied; here the source, once per target.
-  const root = statement.add('select ?::int as old_id, m.id as new_id from unnest(?::int[]) as m(id)', [from, intArray([...to])])
+  const root = statement.add(sql`select ${from}::int as old_id, m.id as new_id from unnest(${intArray([...to])}::int[]) as m(id)`)
   for (const attribute of attributes) {
     if (attribute.kind === 'relation' || attribute.kind === 'media') {
       copyLinks(session, statement, root, attribute.link, appendsToOtherList(attribute) ? String(APPENDED_POSITION) : null)
@@ -108,11 +108,11 @@ function addCopy (session: WriteSession, statement: CopyStatement, model: Conten
 function copyLinks (session: WriteSession, statement: CopyStatement, mapping: string, side: LinkSide, otherPosition: string | null): void {
   const column = (property: string): string => session.column(side.entity, property)
   const otherOrder = side.order === 'ord' ? 'invOrd' : 'ord'
-  statement.add(`insert into ${session.table(side.entity)} (${column(side.self)}, ${column(side.other)}, ${column(side.order)}, ${column(otherOrder)}) ` +
+  statement.add(raw(`insert into ${session.table(side.entity)} (${column(side.self)}, ${column(side.other)}, ${column(side.order)}, ${column(otherOrder)}) ` +
     `select p.new_id, l.${column(side.other)}, l.${column(side.order)}, ${otherPosition ?? `l.${column(otherOrder)}`} ` +
     `from ${mapping} p join ${session.table(side.entity)} l on l.${column(side.self)} = p.old_id ` +
     // Link ids follow the list's order, as reads break ties of position by link id.
-    `order by p.new_id, l.${column(side.order)}, l.${column('id')}`)
+    `order by p.new_id, l.${column(side.order)}, l.${column('id')}`))
 }
 
 /** The component rows of `component` linked through `side` from the rows `mapping` maps, copied with what they hold. */
@@ -120,16 +120,15 @@ function copyComponents (session: WriteSession, statement: CopyStatement, mappin
   const model = session.registry.model(component)
   const column = (property: string): string => session.column(side.entity, property)
   const otherOrder = side.order === 'ord' ? 'invOrd' : 'ord'
+  const linked = raw(`select l.${column(side.other)} as old_id, p.new_id as owner, l.${column(side.order)} as position, l.${column(otherOrder)} as other_position`)
   const rows = statement.add(
-    `select l.${column(side.other)} as old_id, p.new_id as owner, l.${column(side.order)} as position, l.${column(otherOrder)} as other_position, ` +
-    `nextval(pg_get_serial_sequence(?, ?)) as new_id from ${mapping} p join ${session.table(side.entity)} l on l.${column(side.self)} = p.old_id`,
-    [session.table(model.entity), session.fieldName(model.entity, 'id')], true)
+    sql`${linked}, ${nextId(session, model.entity)} as new_id from ${raw(`${mapping} p join ${session.table(side.entity)} l on l.${column(side.self)} = p.old_id`)}`, true)
   const columns = valueColumns(session, model)
   const id = session.column(model.entity, 'id')
-  statement.add(`insert into ${session.table(model.entity)} (${[id, ...columns].join(', ')}) ` +
-    `select c.new_id${columns.map(name => `, s.${name}`).join('')} from ${rows} c join ${session.table(model.entity)} s on s.${id} = c.old_id`)
-  statement.add(`insert into ${session.table(side.entity)} (${column(side.self)}, ${column(side.other)}, ${column(side.order)}, ${column(otherOrder)}) ` +
-    `select c.owner, c.new_id, c.position, c.other_position from ${rows} c`)
+  statement.add(raw(`insert into ${session.table(model.entity)} (${[id, ...columns].join(', ')}) ` +
+    `select c.new_id${columns.map(name => `, s.${name}`).join('')} from ${rows} c join ${session.table(model.entity)} s on s.${id} = c.old_id`))
+  statement.add(raw(`insert into ${session.table(side.entity)} (${column(side.self)}, ${column(side.other)}, ${column(side.order)}, ${column(otherOrder)}) ` +
+    `select c.owner, c.new_id, c.position, c.other_position from ${rows} c`))
   for (const attribute of model.attributes.values()) {
     if (attribute.kind === 'relation' || attribute.kind === 'media') copyLinks(session, statement, rows, attribute.link, null)
     else if (attribute.kind === 'component') copyComponents(session, statement, rows, attribute.link, attribute.component)
@@ -143,5 +142,5 @@ function copyComponents (session: WriteSession, statement: CopyStatement, mappin
 function valueColumns (session: WriteSession, model: Model): string[] {
   return session.metadata(model.entity).props
     .filter(prop => prop.kind === 'scalar' && prop.primary !== true)
-    .flatMap(prop => prop.fieldNames.map(quote))
+    .flatMap(prop => prop.fieldNames.map(identifier))
 }

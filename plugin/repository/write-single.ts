@@ -7,6 +7,7 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { NotFoundError, ValidationError } from '../errors.js'
+import { raw, sql, type Sql } from '../sql/index.js'
 import { withoutLocale } from '../write-plan/plan.js'
 import type { Database } from './database.js'
 import type { WriteSession } from './write-session.js'
@@ -31,8 +32,8 @@ export function singleTypeLocale (registry: Registry, model: ContentTypeModel, s
 
 /** The id of the single type's entry in `locale` (drafts included; null: any locale), or null. */
 export async function singleEntryId (db: Database, model: ContentTypeModel, locale: string | null): Promise<number | null> {
-  const { sql, params } = singleEntryQuery(db.names, model, locale, '$1')
-  const [row] = await db.query(sql, params)
+  const { text, values } = singleEntryQuery(db.names, model, locale).render()
+  const [row] = await db.query(text, values)
   return row === undefined ? null : Number(row.id)
 }
 
@@ -86,8 +87,7 @@ export async function writeSingleEntry (target: EntryTarget, { body, context }: 
  */
 async function claimSingleEntry (session: WriteSession, model: ContentTypeModel, locale: string | null): Promise<void> {
   await session.lockNamed(model.uid)
-  const { sql, params } = singleEntryQuery(session, model, locale, '?')
-  if ((await session.select(sql, params)).length > 0) throw new SingleEntryExists()
+  if ((await session.select(singleEntryQuery(session, model, locale))).length > 0) throw new SingleEntryExists()
 }
 
 /** Where a statement's table and column names come from: ORM metadata, read side or write side. */
@@ -96,9 +96,9 @@ interface QuotedNames {
   column: (entity: string, property: string) => string
 }
 
-/** `select id … where locale = … order by id limit 1`, with `$1` for `db.query` or `?` inside a write. */
-function singleEntryQuery (names: QuotedNames, model: ContentTypeModel, locale: string | null, placeholder: '$1' | '?'): { sql: string, params: unknown[] } {
+/** `select id … where locale = … order by id limit 1`, for `db.query` or inside a write. */
+function singleEntryQuery (names: QuotedNames, model: ContentTypeModel, locale: string | null): Sql {
   const id = names.column(model.entity, 'id')
-  const where = locale === null ? '' : ` where ${names.column(model.entity, 'locale')} = ${placeholder}`
-  return { sql: `select ${id} as id from ${names.table(model.entity)}${where} order by ${id} limit 1`, params: locale === null ? [] : [locale] }
+  const where = locale === null ? sql`` : sql` where ${raw(names.column(model.entity, 'locale'))} = ${locale}`
+  return sql`select ${raw(`${id} as id from ${names.table(model.entity)}`)}${where}${raw(` order by ${id} limit 1`)}`
 }

@@ -1,8 +1,9 @@
 /**
- * The bits of SQL text the write path's statements need. Parts are written with `?`
- * placeholders so they compose in any order; `numbered` turns the composed text into `$n`.
+ * What the write path's statements are made of, beside the SQL module's fragments
+ * (plugin/sql): the parts of a data statement, and the session's names and reads.
  */
 import type { Registry } from '../content-types/registry.js'
+import { sql, type Sql } from '../sql/index.js'
 import type { Row } from './database.js'
 
 /**
@@ -18,74 +19,27 @@ export interface WriteSql {
   column: (entityName: string, property: string) => string
   /** Column name of an entity property, unquoted. */
   fieldName: (entityName: string, property: string) => string
-  /** `?` placeholders, values bound. */
-  select: (sql: string, params: readonly unknown[]) => Promise<Row[]>
+  select: (statement: Sql) => Promise<Row[]>
 }
 
-/** A piece of SQL with `?` placeholders and their values, in order. */
+/** The next id of `entity`'s table, drawn from its sequence as an insert would draw it. */
+export function nextId (session: WriteSql, entity: string): Sql {
+  return sql`nextval(pg_get_serial_sequence(${session.table(entity)}, ${session.fieldName(entity, 'id')}))`
+}
+
+/** A data-modifying part of a statement (a CTE of the data statement). */
 export interface SqlPart {
-  sql: string
-  params: unknown[]
+  sql: Sql
+  /**
+   * How a condition joins the part's text, when it can be made to write only if the
+   * condition holds: `where` (an `insert … select` without a WHERE of its own) or `and` (an
+   * UPDATE or DELETE whose text ends with its top-level WHERE). Said by the builder that
+   * writes the text, never read back from it.
+   */
+  conditionJoin?: 'where' | 'and'
 }
 
-/**
- * A data-modifying part that can be made to write only when a condition holds, and how the
- * condition joins its text: `where` (an `insert … select` without a WHERE of its own) or
- * `and` (an UPDATE or DELETE whose text ends with its top-level WHERE). Said by the builder
- * that writes the text, never read back from it.
- */
+/** A part that can be made conditional. */
 export interface ConditionalPart extends SqlPart {
   conditionJoin: 'where' | 'and'
-}
-
-export function quote (identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`
-}
-
-/**
- * A PostgreSQL array literal (`{1,NULL,3}`) bound as one text value (`?::int[]`): one
- * parameter however long the list, and MikroORM, which inlines a JavaScript array as a bare
- * comma list, could not hold a null in one.
- */
-export function intArray (values: ReadonlyArray<number | null>): string {
-  return `{${values.map(value => value ?? 'NULL').join(',')}}`
-}
-
-/**
- * Data-modifying statements sent as one. Every part of a WITH runs whether or not the last
- * part reads it; the parts run in no defined order and all see the rows as they were when
- * the statement began, so no part may depend on another's effect.
- */
-export function oneStatement (parts: readonly SqlPart[]): SqlPart {
-  const last = parts.at(-1)
-  if (last === undefined) throw new Error('oneStatement needs a part')
-  const before = parts.slice(0, -1)
-  if (before.length === 0) return last
-  return {
-    sql: `with ${before.map((part, index) => `w${index} as (${part.sql})`).join(', ')} ${last.sql}`,
-    params: [...before.flatMap(part => part.params), ...last.params]
-  }
-}
-
-/**
- * The statement with its `?` placeholders numbered `$1`, `$2` … (or from `first`, after the
- * values of the SQL before it), the form PostgreSQL (and the read compiler) uses. A `?` inside a quoted literal or identifier is text, not a value.
- */
-export function numbered (sql: string, first = 1): string {
-  let out = ''
-  let n = first - 1
-  let quote: string | null = null
-  for (const char of sql) {
-    if (quote !== null) {
-      if (char === quote) quote = null
-    } else if (char === "'" || char === '"') {
-      quote = char
-    } else if (char === '?') {
-      n += 1
-      out += `$${n}`
-      continue
-    }
-    out += char
-  }
-  return out
 }

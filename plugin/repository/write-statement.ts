@@ -15,8 +15,9 @@
  * Deletions that could collide with an insert on a unique index run before, as a statement
  * of their own (see PendingDeletes.mergeable).
  */
+import { join, raw, sql, valueList, type Sql } from '../sql/index.js'
 import type { RowSource } from './read/compile.js'
-import { numbered, type ConditionalPart, type SqlPart } from './write-sql.js'
+import type { SqlPart } from './write-sql.js'
 
 /** A quoted table with the quoted columns to write, their SQL types and (converted) values. */
 export interface RowValues {
@@ -34,8 +35,8 @@ export interface RowValues {
  */
 export interface ReturnedRow {
   table: string
-  /** A SELECT of column `data` over `source`, with `$n` placeholders. */
-  answer?: (source: RowSource) => SqlPart
+  /** A SELECT of column `data` over `source`, its text numbered from `source.firstParameter`. */
+  answer?: (source: RowSource) => { sql: string, params: unknown[] }
 }
 
 /**
@@ -52,8 +53,10 @@ export interface RowGuard {
   version: string
 }
 
-/** The statement, its `?` numbered; `returns`: whether its one row tells of the returned row. */
-export interface TakenStatement extends SqlPart {
+/** The statement, rendered; `returns`: whether its one row tells of the returned row. */
+export interface TakenStatement {
+  sql: string
+  params: unknown[]
   returns: boolean
 }
 
@@ -93,7 +96,7 @@ export class DataStatement {
 
   /** False when guarded and a part cannot be made conditional on the guarded row (see `onlyIf`). */
   get guardable (): boolean {
-    return this.#guard === null || this.#others.every(part => (part as Partial<ConditionalPart>).conditionJoin !== undefined)
+    return this.#guard === null || this.#others.every(part => part.conditionJoin !== undefined)
   }
 
   get isEmpty (): boolean {
@@ -126,15 +129,18 @@ export class DataStatement {
     this.#updates.clear()
     this.#others.length = 0
     this.#guard = null
-    const params = parts.flatMap(part => part.params)
-    const withParts = `with ${parts.map((part, index) => `w${index + 1} as (${part.sql})`).join(', ')}`
-    if ((returned === undefined && guarded === undefined) || source < 0) return { sql: numbered(`${withParts} select 1 as done`), params, returns: false }
-    // The parts are numbered first; the answer's `$n` follow theirs.
+    const withParts = sql`with ${join(parts.map((part, index) => sql`${raw(`w${index + 1}`)} as (${part.sql})`))}`
+    if ((returned === undefined && guarded === undefined) || source < 0) {
+      const { text, values } = sql`${withParts} select 1 as done`.render()
+      return { sql: text, params: values, returns: false }
+    }
+    // The read compiler numbers the answer's `$n` after the parts' values.
+    const { text, values } = withParts.render()
     const name = `w${source + 1}`
-    const answer = returned?.answer?.({ name, firstParameter: params.length + 1 }) ?? { sql: 'select null::text', params: [] }
+    const answer = returned?.answer?.({ name, firstParameter: values.length + 1 }) ?? { sql: 'select null::text', params: [] }
     return {
-      sql: `${numbered(withParts)} select (${answer.sql}) as data, (select count(*) from ${name})::int as written`,
-      params: [...params, ...answer.params],
+      sql: `${text} select (${answer.sql}) as data, (select count(*) from ${name})::int as written`,
+      params: [...values, ...answer.params],
       returns: true
     }
   }
@@ -149,8 +155,8 @@ function unguardable (): never {
  * write-link-rows, write-deletes). Any other part: null (the write then needs a transaction).
  */
 export function onlyIf (part: SqlPart, condition: string): SqlPart | null {
-  const { conditionJoin } = part as Partial<ConditionalPart>
-  return conditionJoin === undefined ? null : { sql: `${part.sql} ${conditionJoin} ${condition}`, params: part.params }
+  const { conditionJoin } = part
+  return conditionJoin === undefined ? null : { sql: sql`${part.sql} ${raw(`${conditionJoin} ${condition}`)}` }
 }
 
 function add (groups: Map<string, RowGroup>, row: RowValues, id: number): void {
@@ -163,28 +169,24 @@ function add (groups: Map<string, RowGroup>, row: RowValues, id: number): void {
   group.rows.push([id, ...row.values])
 }
 
-function placeholders (count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ')
-}
-
 /**
  * A multi-row VALUES in an INSERT takes its types from the table's columns. Conditional
  * (`condition`), the VALUES is a subquery, whose values are typed by hand (as `updatePart`).
  */
 function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, condition: string | null): SqlPart {
-  const into = `insert into ${table} (${[idColumn, ...columns].join(', ')})`
-  const tail = returning ? ' returning *' : ''
+  const into = raw(`insert into ${table} (${[idColumn, ...columns].join(', ')})`)
+  const tail = raw(returning ? ' returning *' : '')
   if (condition === null) {
-    const tuples = rows.map(row => `(${placeholders(row.length)})`)
-    return { sql: `${into} values ${tuples.join(', ')}${tail}`, params: rows.flat() }
+    const tuples = rows.map(row => sql`(${valueList(row)})`)
+    return { sql: sql`${into} values ${join(tuples)}${tail}` }
   }
-  return { sql: `${into} select * from (values ${typedTuples(types, rows)}) as v where ${condition}${tail}`, params: rows.flat() }
+  return { sql: sql`${into} select * from (values ${typedTuples(types, rows)}) as v where ${raw(condition)}${tail}` }
 }
 
-/** `(?::int, ?::varchar, …)` per row: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */
-function typedTuples (types: readonly string[], rows: readonly unknown[][]): string {
-  const casts = ['int', ...types.map(type => type.replace(/\(.*\)$/, ''))]
-  return rows.map(row => `(${row.map((_, index) => `?::${casts[index]!}`).join(', ')})`).join(', ')
+/** `($1::int, $2::varchar, …)` per row: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */
+function typedTuples (types: readonly string[], rows: readonly unknown[][]): Sql {
+  const casts = ['int', ...types.map(type => type.replace(/\(.*\)$/, ''))].map(cast => raw(`::${cast}`))
+  return join(rows.map(row => sql`(${join(row.map((value, index) => sql`${value}${casts[index]!}`))})`))
 }
 
 /**
@@ -193,21 +195,15 @@ function typedTuples (types: readonly string[], rows: readonly unknown[][]): str
  * row is written only at that version (the guarded row, always returned).
  */
 function updatePart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, condition: string | null, version?: string): SqlPart {
-  const tail = returning || version !== undefined ? ' returning *' : ''
+  const tail = raw(`${condition === null ? '' : ` and ${condition}`}${returning || version !== undefined ? ' returning *' : ''}`)
   if (rows.length === 1) {
     const [id, ...values] = rows[0]!
-    const versioned = version === undefined ? '' : ' and xmin = ?::xid'
-    const conditioned = condition === null ? '' : ` and ${condition}`
-    return {
-      sql: `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ?${versioned}${conditioned}${tail}`,
-      params: [...values, id, ...(version === undefined ? [] : [version])]
-    }
+    const versioned = version === undefined ? sql`` : sql` and xmin = ${version}::xid`
+    const assignments = join(columns.map((column, index) => sql`${raw(column)} = ${values[index]}`))
+    return { sql: sql`update ${raw(table)} set ${assignments} where ${raw(idColumn)} = ${id}${versioned}${tail}` }
   }
   const names = columns.map((_, index) => `c${index + 1}`)
-  return {
-    sql: `update ${table} as t set ${columns.map((column, index) => `${column} = v.${names[index]!}`).join(', ')} ` +
-      `from (values ${typedTuples(types, rows)}) as v(id, ${names.join(', ')}) where t.${idColumn} = v.id` +
-      `${condition === null ? '' : ` and ${condition}`}${tail}`,
-    params: rows.flat()
-  }
+  const set = raw(`update ${table} as t set ${columns.map((column, index) => `${column} = v.${names[index]!}`).join(', ')}`)
+  const joined = raw(`as v(id, ${names.join(', ')}) where t.${idColumn} = v.id`)
+  return { sql: sql`${set} from (values ${typedTuples(types, rows)}) ${joined}${tail}` }
 }

@@ -17,6 +17,7 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { isRowId } from '../content-types/row-ids.js'
 import { NotFoundError } from '../errors.js'
+import { identifier, raw, sql } from '../sql/index.js'
 import { IssueList } from '../write-plan/issues.js'
 import { LOCALE_CHANGE_PROBLEM } from '../write-plan/issues.js'
 import type { EntryPlanner, InputPath, LocaleInput, RowPlan } from '../write-plan/plan.js'
@@ -356,9 +357,9 @@ interface RowLockOptions {
 async function lockEntry (session: WriteSession, model: Pick<ContentTypeModel, 'entity'>, id: number, options: RowLockOptions = {}): Promise<Row> {
   const { columns = [], strength = 'update' } = options
   const idColumn = session.column(model.entity, 'id')
-  const selected = [idColumn, ...columns.map(property => `${session.column(model.entity, property)} as "${property}"`)].join(', ')
+  const selected = [idColumn, ...columns.map(property => `${session.column(model.entity, property)} as ${identifier(property)}`)].join(', ')
   const [found] = isRowId(id)
-    ? await session.select(`select ${selected} from ${session.table(model.entity)} where ${idColumn} = ? for ${strength}`, [id])
+    ? await session.select(sql`select ${raw(`${selected} from ${session.table(model.entity)} where ${idColumn}`)} = ${id} for ${raw(strength)}`)
     : []
   if (found === undefined) throw new NotFoundError()
   return found
@@ -379,7 +380,8 @@ async function lockAnswering (session: WriteSession, id: number, answer: EntryAn
  * Read only when sent; without a lock, as an entry's locale never changes.
  */
 async function checkSentLocale (session: WriteSession, model: ContentTypeModel, id: number, sent: { value: unknown, path: InputPath }): Promise<void> {
-  const [entry] = await session.select(`select ${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} where ${session.column(model.entity, 'id')} = ?`, [id])
+  const [entry] = await session.select(
+    sql`select ${raw(`${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} where ${session.column(model.entity, 'id')}`)} = ${id}`)
   if (entry === undefined || entry.locale !== sent.value) session.issues.add(sent.path, LOCALE_CHANGE_PROBLEM)
 }
 

@@ -19,7 +19,7 @@ import type { SqlNames } from '../repository/read/names.js'
 import { StatementScope } from '../repository/read/scope.js'
 import { aggregate } from '../repository/read/selection.js'
 import { orderBy } from '../repository/read/sort.js'
-import { jsonObject } from '../repository/read/sql.js'
+import { jsonObject, raw, sql, type Sql } from '../sql/index.js'
 
 export interface FileReader {
   /** JSON text of one file, or null. */
@@ -46,32 +46,31 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
     const scope = new StatementScope(registry, names, 'preview')
     return { scope, row: { model, alias: scope.aliases.take('f') } }
   }
-  const fileJson = (scope: StatementScope, row: RowRef, fields: readonly string[]): string => {
-    const pairs: Array<[string, string]> = [['id', scope.column(model, row.alias, 'id')]]
+  const fileJson = (scope: StatementScope, row: RowRef, fields: readonly string[]): Sql => {
+    const pairs: Array<[string, Sql]> = [['id', raw(scope.column(model, row.alias, 'id'))]]
     for (const name of fields) {
       const attribute = model.attributes.get(name)
-      if (attribute?.kind === 'scalar') pairs.push([name, SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(model, row.alias, name))])
+      if (attribute?.kind === 'scalar') pairs.push([name, raw(SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(model, row.alias, name)))])
     }
     return jsonObject(pairs)
   }
-  const dataOf = async (sql: string, params: unknown[]): Promise<string | null> => {
-    const [result] = await db.query(sql, params)
+  const dataOf = async (statement: Sql): Promise<string | null> => {
+    const { text, values } = statement.render()
+    const [result] = await db.query(text, values)
     return result === undefined ? null : result.data as string
   }
 
   return {
     async one (id) {
       const { scope, row } = start()
-      const where = `${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`
-      return await dataOf(`select ${fileJson(scope, row, allFields)}::text as data from ${table} ${row.alias} where ${where}`, scope.params.values)
+      return await dataOf(sql`select ${fileJson(scope, row, allFields)}::text as data from ${raw(`${table} ${row.alias} where ${scope.column(model, row.alias, 'id')}`)} = ${id}`)
     },
     async many (ids) {
       const { scope, row } = start()
-      const idColumn = scope.column(model, row.alias, 'id')
-      const list = scope.params.add(ids)
-      const rows = `select ${fileJson(scope, row, allFields)} as j from ${table} ${row.alias} ` +
-        `where ${idColumn} = any(${list}::int[]) order by array_position(${list}::int[], ${idColumn})`
-      return await dataOf(`select ${aggregate(rows)}::text as data`, scope.params.values) ?? '[]'
+      const idColumn = raw(scope.column(model, row.alias, 'id'))
+      const from = raw(`${table} ${row.alias}`)
+      const rows = sql`select ${fileJson(scope, row, allFields)} as j from ${from} where ${idColumn} = any(${ids}::int[]) order by array_position(${ids}::int[], ${idColumn})`
+      return await dataOf(sql`select ${aggregate(rows)}::text as data`) ?? '[]'
     },
     async list (query) {
       compilePopulate(registry, model, query.populate, ['populate'])
@@ -84,9 +83,8 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
       const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
       const { scope, row } = start()
       const where = whereClause(filters === null ? [] : [compileFilter(scope, row, filters)])
-      const page = `select ${fileJson(scope, row, fields)} as j from ${table} ${row.alias}${where}${orderBy(scope, row, sort)}` +
-        ` limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
-      return await dataOf(`select ${aggregate(page)}::text as data`, scope.params.values) ?? '[]'
+      const page = sql`select ${fileJson(scope, row, fields)} as j from ${raw(`${table} ${row.alias}`)}${where}${raw(orderBy(scope, row, sort))} limit ${limit} offset ${offset}`
+      return await dataOf(sql`select ${aggregate(page)}::text as data`) ?? '[]'
     }
   }
 }

@@ -10,7 +10,9 @@ import type { Database } from '../repository/database.js'
 import { gatherWriteFacts } from '../repository/write-facts.js'
 import { prepareLinks } from '../repository/write-links.js'
 import { WriteSession } from '../repository/write-session.js'
+import { join, raw, sql, valueList, type Sql } from '../sql/index.js'
 import { IssueList } from '../write-plan/issues.js'
+import type { RowValues } from '../repository/write-statement.js'
 import type { LinkWrite, RowPlan } from '../write-plan/plan.js'
 import type { AttachTarget } from './attach-target.js'
 import type { FileInfo } from './file-info.js'
@@ -53,9 +55,9 @@ async function insertRows (session: WriteSession, rows: readonly FileRow[]): Pro
   const now = new Date()
   const all = rows.map(row => session.rowValues(session.registry.file.entity, { ...row, createdAt: now, updatedAt: now }, true))
   const { table, idColumn, columns } = all[0]!
-  const tuples = all.map(row => `(${row.values.map(() => '?').join(', ')})`)
+  const tuples = all.map(row => sql`(${valueList(row.values)})`)
   const inserted = await session.select(
-    `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')} returning ${idColumn} as id`, all.flatMap(row => row.values))
+    sql`insert into ${raw(`${table} (${columns.join(', ')})`)} values ${join(tuples)} returning ${raw(`${idColumn} as id`)}`)
   return inserted.map(row => Number(row.id)).sort((a, b) => a - b)
 }
 
@@ -66,9 +68,7 @@ async function insertRows (session: WriteSession, rows: readonly FileRow[]): Pro
  * (write-statement's RowGuard). A lock alone would leave the row as it was.
  */
 async function lockEntry (session: WriteSession, target: AttachTarget): Promise<void> {
-  const { table, idColumn, columns, values } = session.rowValues(target.model.entity, { updatedAt: new Date() }, false)
-  const found = await session.select(
-    `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ? returning ${idColumn}`, [...values, target.id])
+  const found = await session.select(updateRow(session.rowValues(target.model.entity, { updatedAt: new Date() }, false), target.id))
   if (found.length === 0) throw ValidationError.at(['refId'], `${target.model.uid} has no entry ${target.id}`)
 }
 
@@ -95,12 +95,16 @@ async function attach (session: WriteSession, target: AttachTarget, fileIds: rea
   await session.flush()
 }
 
+/** The UPDATE of the row `id` to `values`, answering its id (no row: absent). */
+function updateRow ({ table, idColumn, columns, values }: RowValues, id: number): Sql {
+  const assignments = join(columns.map((column, index) => sql`${raw(column)} = ${values[index]}`))
+  return sql`update ${raw(table)} set ${assignments} where ${raw(idColumn)} = ${id} returning ${raw(idColumn)}`
+}
+
 /** Answers false when the file does not exist. */
 export async function updateFileInfo (db: Database, registry: Registry, id: number, info: FileInfo): Promise<boolean> {
   return await inTransaction(db, registry, async session => {
-    const { table, idColumn, columns, values } = session.rowValues(registry.file.entity, { ...info, updatedAt: new Date() }, false)
-    const changed = await session.select(
-      `update ${table} set ${columns.map(column => `${column} = ?`).join(', ')} where ${idColumn} = ? returning ${idColumn}`, [...values, id])
+    const changed = await session.select(updateRow(session.rowValues(registry.file.entity, { ...info, updatedAt: new Date() }, false), id))
     return changed.length > 0
   })
 }
@@ -109,7 +113,7 @@ export async function updateFileInfo (db: Database, registry: Registry, id: numb
 export async function deleteFileRow (db: Database, registry: Registry, id: number): Promise<boolean> {
   return await inTransaction(db, registry, async session => {
     const idColumn = session.column(registry.file.entity, 'id')
-    const deleted = await session.select(`delete from ${session.table(registry.file.entity)} where ${idColumn} = ? returning ${idColumn}`, [id])
+    const deleted = await session.select(sql`delete from ${raw(`${session.table(registry.file.entity)} where ${idColumn}`)} = ${id} returning ${raw(idColumn)}`)
     return deleted.length > 0
   })
 }

@@ -5,6 +5,7 @@
 import type { ContentTypeModel, ReadableModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import type { CreatorField, CreatorSelection, EntryQuery, QueryTree } from '../../query/tree.js'
+import { join, numberedFirst, raw, sql, type Sql } from '../../sql/index.js'
 import { compileFilter } from './filters.js'
 import { whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
@@ -23,6 +24,8 @@ import { searchCondition } from './search.js'
 export interface CompiledStatement {
   sql: string
   params: unknown[]
+  /** Where in `params` the one value that changes between reads of the query stands: an entry's id, a localized single type's locale. */
+  keyAt?: number
   /** Every table the statement reads (unquoted): what a cached answer of it depends on. */
   tables?: readonly string[]
 }
@@ -51,12 +54,22 @@ export interface RowSource {
   firstParameter: number
 }
 
+/** Marks the key value (CompiledStatement.keyAt) among the values, wherever the text puts it. */
+class KeyValue {
+  readonly value: unknown
+  constructor (value: unknown) {
+    this.value = value
+  }
+}
+
 /** `shape`: how the entries are written (the content routes' envelope by default). */
 export function readCompiler (registry: Registry, names: SqlNames, shape: EntryShape = ENVELOPE_SHAPE): ReadCompiler {
-  const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => CompiledStatement, firstParameter = 1): CompiledStatement => {
+  const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => Sql, firstParameter = 1): CompiledStatement => {
     const statementNames = new StatementNames(names)
-    const statement = build(new StatementScope(registry, statementNames, publicationState, shape, firstParameter))
-    return { ...statement, tables: [...statementNames.tables] }
+    const { text, values } = build(new StatementScope(registry, statementNames, publicationState, shape)).render(firstParameter)
+    const keyAt = values.findIndex(value => value instanceof KeyValue)
+    if (keyAt >= 0) values[keyAt] = (values[keyAt] as KeyValue).value
+    return { sql: text, params: values, ...(keyAt >= 0 ? { keyAt } : {}), tables: [...statementNames.tables] }
   }
   return {
     list: (model, tree) => compile(tree.publicationState, scope => compileList(scope, model, tree)),
@@ -83,46 +96,46 @@ function topLevelRow (scope: StatementScope, model: ReadableModel): RowRef & { t
  * filter). An empty page (past the end) has no row to carry the window count: only then
  * does the separate count run.
  */
-function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTree): CompiledStatement {
-  const conditions = (row: RowRef): string => {
-    const all = scope.visibility(model, row.alias)
-    if (typeof tree.locale === 'string') all.push(`${scope.column(model, row.alias, 'locale')} = ${scope.params.add(tree.locale)}`)
+function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTree): Sql {
+  const conditions = (row: RowRef): Sql => {
+    const all: Array<string | Sql> = scope.visibility(model, row.alias)
+    if (typeof tree.locale === 'string') all.push(sql`${raw(scope.column(model, row.alias, 'locale'))} = ${tree.locale}`)
     if (tree.filters !== null) all.push(compileFilter(scope, row, tree.filters))
     if (tree.search !== undefined) all.push(searchCondition(scope, row, tree.search))
     return whereClause(all)
   }
-  const separateCount = (): string => {
+  const separateCount = (): Sql => {
     const counted = topLevelRow(scope, model)
-    return `(select count(*) from ${counted.table} ${counted.alias}${conditions(counted)})`
+    return sql`(select count(*) from ${raw(`${counted.table} ${counted.alias}`)}${conditions(counted)})`
   }
   const { pagination } = tree
   const windowCount = pagination.withCount && (tree.filters !== null || tree.search !== undefined)
   const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
   const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
   const inner = topLevelRow(scope, model)
-  const page = `select ${inner.alias}.*${windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''} ` +
-    `from ${inner.table} ${inner.alias}${conditions(inner)}` +
-    `${orderBy(scope, inner, tree.sort)} limit ${scope.params.add(limit)} offset ${scope.params.add(offset)}`
+  const selected = raw(`select ${inner.alias}.*${windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''} from ${inner.table} ${inner.alias}`)
+  // Numbered first, as the page is what every list runs; a count beside it comes first in the text.
+  const page = numberedFirst(sql`${selected}${conditions(inner)}${raw(orderBy(scope, inner, tree.sort))} limit ${limit} offset ${offset}`)
   const row: RowRef = { model, alias: scope.aliases.take('p') }
   const creators = tree.creatorFields === true && model.kind === 'contentType' && model.populateCreatorFields ? creatorPairs(scope, row, tree.creatorSelection ?? {}) : []
   if (Object.keys(tree.populate).length > 0) return pageStatement(scope, { row, page, tree, creators, windowCount, separateCount })
   const entry = entryJson(scope, row, tree, { availableLocales: true }, { extra: creators })
   if (windowCount) {
-    const total = `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int as total`
-    return { sql: `select coalesce(json_agg(${entry}), ${EMPTY_JSON_ARRAY})::text as data, ${total} from (${page}) ${row.alias}`, params: scope.params.values }
+    const total = sql`coalesce(max(${raw(`${row.alias}.${TOTAL_COLUMN}`)}), ${separateCount()})::int as total`
+    return sql`select coalesce(json_agg(${entry}), ${EMPTY_JSON_ARRAY})::text as data, ${total} from (${page}) ${raw(row.alias)}`
   }
-  const total = pagination.withCount ? `${separateCount()}::int` : 'null::int'
-  const entries = `select ${entry} as j from (${page}) ${row.alias}`
-  return { sql: `select ${aggregate(entries)}::text as data, ${total} as total`, params: scope.params.values }
+  const total = pagination.withCount ? sql`${separateCount()}::int` : raw('null::int')
+  const entries = sql`select ${entry} as j from (${page}) ${raw(row.alias)}`
+  return sql`select ${aggregate(entries)}::text as data, ${total} as total`
 }
 
 interface PageParts {
   row: RowRef
-  page: string
+  page: Sql
   tree: QueryTree
   creators: JsonPair[]
   windowCount: boolean
-  separateCount: () => string
+  separateCount: () => Sql
 }
 
 /**
@@ -130,21 +143,18 @@ interface PageParts {
  * where that pays (./page-populate.ts) join back to; the entries keep the page's order through
  * the same ORDER BY items.
  */
-function pageStatement (scope: StatementScope, options: PageParts): CompiledStatement {
+function pageStatement (scope: StatementScope, options: PageParts): Sql {
   const { row, page, tree, creators, windowCount, separateCount } = options
   const populate = new PagePopulate(scope)
   const level: PageLevel = { row, owners: `select ${scope.column(row.model, row.alias, 'id')} from ${row.alias}`, joins: [], nested: false }
   const entry = entryJson(scope, row, tree, { availableLocales: true }, { extra: creators, populator: populate.populator(level) })
   const order = orderItems(scope, row, tree.sort).join(', ')
   const total = windowCount
-    ? `coalesce(max(${row.alias}.${TOTAL_COLUMN}), ${separateCount()})::int`
-    : tree.pagination.withCount ? `${separateCount()}::int` : 'null::int'
-  return {
-    sql: `with ${[`${row.alias} as (${page})`, ...populate.ctes].join(', ')} ` +
-      `select coalesce(json_agg(${entry} order by ${order}), ${EMPTY_JSON_ARRAY})::text as data, ${total} as total ` +
-      `from ${row.alias}${level.joins.join('')}`,
-    params: scope.params.values
-  }
+    ? sql`coalesce(max(${raw(`${row.alias}.${TOTAL_COLUMN}`)}), ${separateCount()})::int`
+    : tree.pagination.withCount ? sql`${separateCount()}::int` : raw('null::int')
+  const ctes = join([sql`${raw(row.alias)} as (${page})`, ...populate.ctes])
+  const from = raw(`from ${row.alias}${level.joins.join('')}`)
+  return sql`with ${ctes} select coalesce(json_agg(${entry} order by ${raw(order)}), ${EMPTY_JSON_ARRAY})::text as data, ${total} as total ${from}`
 }
 
 /** Attribute names start with a letter, so no column of a content table can be called this. */
@@ -158,22 +168,18 @@ function creatorPairs (scope: StatementScope, row: RowRef, selection: CreatorSel
   const admin = scope.aliases.take('a')
   const column = (property: string): string => `${admin}.${names.column(ADMIN_USER_ENTITY, property)}`
   return (['createdBy', 'updatedBy'] as const).map(property => {
-    const fields = (selection[property] ?? CREATOR_DEFAULT_FIELDS).map((name): JsonPair => [name, column(name)])
-    return [property,
-      `(select ${creatorObject(column('id'), fields)} from ${names.table(ADMIN_USER_ENTITY)} ${admin} ` +
-      `where ${column('id')} = ${row.alias}.${names.column(row.model.entity, property)})`]
+    const fields = (selection[property] ?? CREATOR_DEFAULT_FIELDS).map((name): JsonPair => [name, raw(column(name))])
+    const from = raw(`from ${names.table(ADMIN_USER_ENTITY)} ${admin} where ${column('id')} = ${row.alias}.${names.column(row.model.entity, property)}`)
+    return [property, sql`(select ${creatorObject(column('id'), fields)} ${from})`]
   })
 }
 
 /** Column `data`: the entry's JSON text, or no row. `locked`: the row stays locked until the transaction ends. */
-function compileEntry (scope: StatementScope, model: ReadableModel, id: number, query: EntryQuery, locked = false): CompiledStatement {
+function compileEntry (scope: StatementScope, model: ReadableModel, id: number, query: EntryQuery, locked = false): Sql {
   const row = topLevelRow(scope, model)
-  const conditions = [`${scope.column(model, row.alias, 'id')} = ${scope.params.add(id)}`, ...scope.visibility(model, row.alias)]
-  return {
-    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${row.table} ${row.alias}${whereClause(conditions)}` +
-      (locked ? ` for update of ${row.alias}` : ''),
-    params: scope.params.values
-  }
+  const conditions = [sql`${raw(scope.column(model, row.alias, 'id'))} = ${new KeyValue(id)}`, ...scope.visibility(model, row.alias)]
+  const lock = raw(locked ? ` for update of ${row.alias}` : '')
+  return sql`select ${entryJson(scope, row, query, topOf(query))}::text as data from ${raw(`${row.table} ${row.alias}`)}${whereClause(conditions)}${lock}`
 }
 
 /** Whether the entry's answer reads nothing but its own row. */
@@ -183,23 +189,17 @@ function answerableByRow (model: ReadableModel, query: EntryQuery): boolean {
 }
 
 /** Column `data`: the entry's JSON text over the written row `source`, or no row. */
-function compileEntryOverRow (scope: StatementScope, model: ReadableModel, query: EntryQuery, source: string): CompiledStatement {
+function compileEntryOverRow (scope: StatementScope, model: ReadableModel, query: EntryQuery, source: string): Sql {
   const row: RowRef = { model, alias: scope.aliases.take('t') }
-  return {
-    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${source} ${row.alias}${whereClause(scope.visibility(model, row.alias))}`,
-    params: scope.params.values
-  }
+  return sql`select ${entryJson(scope, row, query, topOf(query))}::text as data from ${raw(`${source} ${row.alias}`)}${whereClause(scope.visibility(model, row.alias))}`
 }
 
 /** Column `data`: the single type's entry, or no row. Should a race have left two, the first one. */
-function compileSingle (scope: StatementScope, model: ContentTypeModel, locale: string | null, query: EntryQuery): CompiledStatement {
+function compileSingle (scope: StatementScope, model: ContentTypeModel, locale: string | null, query: EntryQuery): Sql {
   const row = topLevelRow(scope, model)
-  const conditions = [...(locale === null ? [] : [`${scope.column(model, row.alias, 'locale')} = ${scope.params.add(locale)}`]), ...scope.visibility(model, row.alias)]
-  return {
-    sql: `select ${entryJson(scope, row, query, topOf(query))}::text as data from ${row.table} ${row.alias}${whereClause(conditions)} ` +
-      `order by ${scope.column(model, row.alias, 'id')} limit 1`,
-    params: scope.params.values
-  }
+  const conditions = [...(locale === null ? [] : [sql`${raw(scope.column(model, row.alias, 'locale'))} = ${new KeyValue(locale)}`]), ...scope.visibility(model, row.alias)]
+  const order = raw(` order by ${scope.column(model, row.alias, 'id')} limit 1`)
+  return sql`select ${entryJson(scope, row, query, topOf(query))}::text as data from ${raw(`${row.table} ${row.alias}`)}${whereClause(conditions)}${order}`
 }
 
 function topOf (query: EntryQuery): { availableLocales: boolean } {

@@ -3,13 +3,13 @@
  * It sits with the read compiler, which writes every answer's entries in SQL; besides it only
  * transform/envelope.ts (the `{ data, meta }` around them) knows what an answer looks like.
  */
-import { jsonObject, literal } from './sql.js'
+import { jsonObject, literal, raw, type Sql } from '../../sql/index.js'
 
-export type JsonPair = [string, string]
+export type JsonPair = [string, Sql]
 
 /** `{ id, attributes, meta }` for top-level entries (`meta` given), `{ id, attributes }` when populated. */
-export function entryObject (id: string, attributes: JsonPair[], meta: string | null): string {
-  const pairs: JsonPair[] = [['id', id], ['attributes', jsonObject(attributes)]]
+export function entryObject (id: string, attributes: JsonPair[], meta: Sql | null): Sql {
+  const pairs: JsonPair[] = [['id', raw(id)], ['attributes', jsonObject(attributes)]]
   if (meta !== null) pairs.push(['meta', meta])
   return jsonObject(pairs)
 }
@@ -22,54 +22,54 @@ export function entryObject (id: string, attributes: JsonPair[], meta: string | 
  */
 export interface EntryShape {
   /** `meta`: a top-level entry's meta, or null when populated (the bare shape has none). */
-  entry: (id: string, fields: JsonPair[], meta: string | null) => string
+  entry: (id: string, fields: JsonPair[], meta: Sql | null) => Sql
   /** A populated relation or media: the entry, null or the array. */
-  relation: (data: string) => string
+  relation: (data: Sql) => Sql
   /** `populate[x][count]=true`. */
-  count: (count: string) => string
+  count: (count: Sql) => Sql
 }
 
 export const ENVELOPE_SHAPE: EntryShape = { entry: entryObject, relation: relationWrapper, count: countWrapper }
 
 export const BARE_SHAPE: EntryShape = {
-  entry: (id, fields) => jsonObject([['id', id], ...fields]),
+  entry: (id, fields) => jsonObject([['id', raw(id)], ...fields]),
   relation: data => data,
   count: count => jsonObject([['count', count]])
 }
 
 /** A top-level entry's `meta`: `{}`, or `{ availableLocales }` on localized types (DECISIONS §3). */
-export function entryMeta (availableLocales: string | null): string {
-  return availableLocales === null ? "'{}'::json" : jsonObject([['availableLocales', availableLocales]])
+export function entryMeta (availableLocales: Sql | null): Sql {
+  return availableLocales === null ? raw("'{}'::json") : jsonObject([['availableLocales', availableLocales]])
 }
 
 /** One of `availableLocales`: the other localization's id and locale (and publishedAt on draftAndPublish types). */
-export function availableLocaleObject (id: string, locale: string, publishedAt: string | null): string {
-  return jsonObject([['id', id], ['locale', locale], ...(publishedAt === null ? [] : [['publishedAt', publishedAt] as JsonPair])])
+export function availableLocaleObject (id: string, locale: string, publishedAt: string | null): Sql {
+  return jsonObject([['id', raw(id)], ['locale', raw(locale)], ...(publishedAt === null ? [] : [['publishedAt', raw(publishedAt)] as JsonPair])])
 }
 
 /** Relations and media sit in `{ data }`: one entry or null, or an array. */
-export function relationWrapper (data: string): string {
+export function relationWrapper (data: Sql): Sql {
   return jsonObject([['data', data]])
 }
 
 /** `populate[x][count]=true` answers `{ data: { attributes: { count } } }`. */
-export function countWrapper (count: string): string {
+export function countWrapper (count: Sql): Sql {
   return relationWrapper(jsonObject([['attributes', jsonObject([['count', count]])]]))
 }
 
 /** `createdBy`/`updatedBy` (spec 4.7): the admin's id and the names selected, nothing else of them. */
-export function creatorObject (id: string, fields: JsonPair[]): string {
-  return jsonObject([['id', id], ...fields])
+export function creatorObject (id: string, fields: JsonPair[]): Sql {
+  return jsonObject([['id', raw(id)], ...fields])
 }
 
 /** Components are plain objects with their own id, not wrapped. */
-export function componentObject (id: string, fields: JsonPair[]): string {
-  return jsonObject([['id', id], ...fields])
+export function componentObject (id: string, fields: JsonPair[]): Sql {
+  return jsonObject([['id', raw(id)], ...fields])
 }
 
 /** Dynamic-zone items name their component. */
-export function zoneItemObject (id: string, componentUid: string, fields: JsonPair[]): string {
-  return jsonObject([['id', id], ['__component', literal(componentUid)], ...fields])
+export function zoneItemObject (id: string, componentUid: string, fields: JsonPair[]): Sql {
+  return jsonObject([['id', raw(id)], ['__component', raw(literal(componentUid))], ...fields])
 }
 
-export const EMPTY_JSON_ARRAY = "'[]'::json"
+export const EMPTY_JSON_ARRAY = raw("'[]'::json")

@@ -6,18 +6,19 @@ import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import type { Model } from '../../content-types/model.js'
 import { targetUid } from '../../content-types/model.js'
 import type { ComparisonOperator, Filter, FilterValue } from '../../query/tree.js'
+import { join, raw, sql, type Sql } from '../../sql/index.js'
 import { linkedRows, whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
 import type { StatementScope } from './scope.js'
 
-export function compileFilter (scope: StatementScope, row: RowRef, filter: Filter): string {
+export function compileFilter (scope: StatementScope, row: RowRef, filter: Filter): Sql {
   switch (filter.kind) {
     case 'and':
-      return filter.filters.length === 0 ? 'true' : `(${filter.filters.map(inner => compileFilter(scope, row, inner)).join(' and ')})`
+      return filter.filters.length === 0 ? raw('true') : sql`(${join(filter.filters.map(inner => compileFilter(scope, row, inner)), ' and ')})`
     case 'or':
-      return filter.filters.length === 0 ? 'false' : `(${filter.filters.map(inner => compileFilter(scope, row, inner)).join(' or ')})`
+      return filter.filters.length === 0 ? raw('false') : sql`(${join(filter.filters.map(inner => compileFilter(scope, row, inner)), ' or ')})`
     case 'not':
-      return `not coalesce(${compileFilter(scope, row, filter.filter)}, false)`
+      return sql`not coalesce(${compileFilter(scope, row, filter.filter)}, false)`
     case 'compare':
       return comparePath(scope, row, filter.path, filter.operator, filter.value)
   }
@@ -25,13 +26,13 @@ export function compileFilter (scope: StatementScope, row: RowRef, filter: Filte
 
 function comparePath (
   scope: StatementScope, row: RowRef, path: string[], operator: ComparisonOperator, value: FilterValue | FilterValue[]
-): string {
+): Sql {
   const [name, ...rest] = path
   if (name === undefined) throw new Error('Empty filter path')
   const attribute = row.model.attributes.get(name)
   if (attribute === undefined || attribute.private) throw new Error(`Filter on unknown attribute ${name}`)
   if (attribute.kind === 'scalar') {
-    return compare(scope.column(row.model, row.alias, name), textual(row.model, name), operator, value, scope)
+    return compare(scope.column(row.model, row.alias, name), textual(row.model, name), operator, value)
   }
   if (attribute.kind === 'dynamiczone') throw new Error(`Filter through dynamic zone ${name}`)
   const target = scope.registry.model(targetUid(attribute))
@@ -40,11 +41,11 @@ function comparePath (
   if ((operator === '$null' || operator === '$notNull') && innerPath.length === 1 && innerPath[0] === 'id') {
     // A linked row's id is never null: `filters[parent][$null]=true` asks for no linked row,
     // as Strapi's left join finds it.
-    const linkedExists = `exists (select 1 ${linked.from}${whereClause(linked.where)})`
-    return (operator === '$notNull') === (value !== false) ? linkedExists : `not ${linkedExists}`
+    const linkedExists = sql`exists (select 1 ${raw(linked.from)}${whereClause(linked.where)})`
+    return (operator === '$notNull') === (value !== false) ? linkedExists : sql`not ${linkedExists}`
   }
   const inner = comparePath(scope, linked, innerPath, operator, value)
-  return `exists (select 1 ${linked.from}${whereClause([...linked.where, inner])})`
+  return sql`exists (select 1 ${raw(linked.from)}${whereClause([...linked.where, inner])})`
 }
 
 function textual (model: Model, name: string): boolean {
@@ -63,30 +64,30 @@ function asArray (value: FilterValue | FilterValue[]): FilterValue[] {
 }
 
 function compare (
-  column: string, isText: boolean, operator: ComparisonOperator, value: FilterValue | FilterValue[], scope: StatementScope
-): string {
-  const text = isText ? column : `${column}::text`
-  const param = (inner: unknown): string => scope.params.add(inner)
-  const like = (keyword: 'like' | 'ilike', prefix: string, suffix: string): string =>
-    `${text} ${keyword} ${param(likePattern(value, prefix, suffix))}`
-  const notLike = (keyword: 'like' | 'ilike', prefix: string, suffix: string): string =>
-    `(${column} is null or ${text} not ${keyword} ${param(likePattern(value, prefix, suffix))})`
+  columnName: string, isText: boolean, operator: ComparisonOperator, value: FilterValue | FilterValue[]
+): Sql {
+  const column = raw(columnName)
+  const text = isText ? column : raw(`${columnName}::text`)
+  const like = (keyword: 'like' | 'ilike', prefix: string, suffix: string): Sql =>
+    sql`${text} ${raw(keyword)} ${likePattern(value, prefix, suffix)}`
+  const notLike = (keyword: 'like' | 'ilike', prefix: string, suffix: string): Sql =>
+    sql`(${column} is null or ${text} not ${raw(keyword)} ${likePattern(value, prefix, suffix)})`
   switch (operator) {
-    case '$eq': return value === null ? `${column} is null` : `${column} = ${param(value)}`
-    case '$ne': return value === null ? `${column} is not null` : `${column} is distinct from ${param(value)}`
-    case '$eqi': return `lower(${text}) = lower(${param(String(value))})`
-    case '$nei': return `lower(${text}) is distinct from lower(${param(String(value))})`
-    case '$lt': return `${column} < ${param(value)}`
-    case '$lte': return `${column} <= ${param(value)}`
-    case '$gt': return `${column} > ${param(value)}`
-    case '$gte': return `${column} >= ${param(value)}`
+    case '$eq': return value === null ? sql`${column} is null` : sql`${column} = ${value}`
+    case '$ne': return value === null ? sql`${column} is not null` : sql`${column} is distinct from ${value}`
+    case '$eqi': return sql`lower(${text}) = lower(${String(value)})`
+    case '$nei': return sql`lower(${text}) is distinct from lower(${String(value)})`
+    case '$lt': return sql`${column} < ${value}`
+    case '$lte': return sql`${column} <= ${value}`
+    case '$gt': return sql`${column} > ${value}`
+    case '$gte': return sql`${column} >= ${value}`
     case '$in': {
       const values = asArray(value)
-      return values.length === 0 ? 'false' : `${column} = any(${param(values)})`
+      return values.length === 0 ? raw('false') : sql`${column} = any(${values})`
     }
     case '$notIn': {
       const values = asArray(value)
-      return values.length === 0 ? 'true' : `(${column} is null or ${column} <> all(${param(values)}))`
+      return values.length === 0 ? raw('true') : sql`(${column} is null or ${column} <> all(${values}))`
     }
     case '$contains': return like('like', '%', '%')
     case '$notContains': return notLike('like', '%', '%')
@@ -96,11 +97,11 @@ function compare (
     case '$startsWithi': return like('ilike', '', '%')
     case '$endsWith': return like('like', '%', '')
     case '$endsWithi': return like('ilike', '%', '')
-    case '$null': return value === false ? `${column} is not null` : `${column} is null`
-    case '$notNull': return value === false ? `${column} is null` : `${column} is not null`
+    case '$null': return value === false ? sql`${column} is not null` : sql`${column} is null`
+    case '$notNull': return value === false ? sql`${column} is null` : sql`${column} is not null`
     case '$between': {
       const [low, high] = asArray(value)
-      return `${column} between ${param(low)} and ${param(high)}`
+      return sql`${column} between ${low} and ${high}`
     }
   }
 }

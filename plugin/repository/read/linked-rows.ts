@@ -4,6 +4,7 @@
  * or linked to a whole set of owners at once (`l.<self> = any(…)`, issue 14).
  */
 import type { LinkSide, Model } from '../../content-types/model.js'
+import { EMPTY_SQL, join, raw, sql, type Sql } from '../../sql/index.js'
 import type { StatementScope } from './scope.js'
 
 export interface RowRef {
@@ -52,6 +53,8 @@ function linkedTo (scope: StatementScope, side: LinkSide, target: Model, ownedBy
   }
 }
 
-export function whereClause (conditions: string[]): string {
-  return conditions.length === 0 ? '' : ` where ${conditions.join(' and ')}`
+/** ` where a and b …`, or nothing; a string is SQL text the compiler wrote (no values in it). */
+export function whereClause (conditions: ReadonlyArray<string | Sql>): Sql {
+  if (conditions.length === 0) return EMPTY_SQL
+  return sql` where ${join(conditions.map(condition => typeof condition === 'string' ? raw(condition) : condition), ' and ')}`
 }

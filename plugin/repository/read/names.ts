@@ -3,7 +3,7 @@
  * drift from the schema the ORM created.
  */
 import type { MetadataStorage } from '@mikro-orm/core'
-import { identifier } from './sql.js'
+import { identifier } from '../../sql/index.js'
 
 export class SqlNames {
   readonly #metadata: MetadataStorage

@@ -10,6 +10,7 @@
 import { isToMany } from '../../content-types/model.js'
 import type { ComponentAttribute, DynamicZoneAttribute, MediaAttribute, RelationAttribute } from '../../content-types/model.js'
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
+import { join, raw, sql, type Sql } from '../../sql/index.js'
 import { EMPTY_JSON_ARRAY, componentObject, zoneItemObject } from './entry-shape.js'
 import { compileFilter } from './filters.js'
 import { linkedRowsOf, whereClause } from './linked-rows.js'
@@ -46,7 +47,7 @@ interface Staged {
 
 export class PagePopulate {
   /** `name as (…)`, each after the ones it reads. */
-  readonly ctes: string[] = []
+  readonly ctes: Sql[] = []
   readonly #scope: StatementScope
 
   constructor (scope: StatementScope) {
@@ -73,24 +74,24 @@ export class PagePopulate {
     }
   }
 
-  #relation (level: PageLevel, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): string {
+  #relation (level: PageLevel, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): Sql {
     const scope = this.#scope
     const linked = linkedRowsOf(scope, attribute.link, level.owners, scope.registry.model(attribute.target))
     const conditions = this.#conditions(linked, populate.filters)
     if (populate.count) {
-      const counted = `select ${linked.owner} as ${OWNER}, count(*) as v ${linked.from}${whereClause(conditions)} group by ${linked.owner}`
-      return scope.shape.count(`coalesce(${this.#joined(level, counted)}, 0)`)
+      const counted = sql`select ${raw(`${linked.owner} as ${OWNER}, count(*) as v ${linked.from}`)}${whereClause(conditions)} group by ${raw(linked.owner)}`
+      return scope.shape.count(raw(`coalesce(${this.#joined(level, counted)}, 0)`))
     }
     const staged = this.#stage(linked, conditions)
     const { entry, from } = this.#render(staged, child => entryJson(scope, staged.row, populate, null, { populator: this.populator(child) }))
     // Links appended without a position share the largest one and keep insertion order (link id).
     const order = orderItems(scope, staged.row, populate.sort, populate.sort.length === 0 ? [`${staged.order} asc`, `${staged.linkId} asc`] : [])
     const toMany = isToMany(attribute)
-    if (!toMany) return scope.shape.relation(this.#joined(level, firstPerOwner(staged, entry, from, order)))
-    return scope.shape.relation(`coalesce(${this.#joined(level, arrayPerOwner(staged, entry, from, order))}, ${EMPTY_JSON_ARRAY})`)
+    if (!toMany) return scope.shape.relation(raw(this.#joined(level, firstPerOwner(staged, entry, from, order))))
+    return scope.shape.relation(sql`coalesce(${raw(this.#joined(level, arrayPerOwner(staged, entry, from, order)))}, ${EMPTY_JSON_ARRAY})`)
   }
 
-  #component (level: PageLevel, attribute: ComponentAttribute, populate: ComponentPopulate): string {
+  #component (level: PageLevel, attribute: ComponentAttribute, populate: ComponentPopulate): Sql {
     const scope = this.#scope
     const model = scope.registry.model(attribute.component)
     const linked = linkedRowsOf(scope, attribute.link, level.owners, model)
@@ -98,23 +99,23 @@ export class PagePopulate {
     const { entry, from } = this.#render(staged, child =>
       componentObject(scope.column(model, staged.row.alias, 'id'), selectionPairs(scope, staged.row, populate, this.populator(child))))
     const order = [staged.order, staged.linkId]
-    if (!attribute.repeatable) return this.#joined(level, firstPerOwner(staged, entry, from, order))
-    return `coalesce(${this.#joined(level, arrayPerOwner(staged, entry, from, order))}, ${EMPTY_JSON_ARRAY})`
+    if (!attribute.repeatable) return raw(this.#joined(level, firstPerOwner(staged, entry, from, order)))
+    return sql`coalesce(${raw(this.#joined(level, arrayPerOwner(staged, entry, from, order)))}, ${EMPTY_JSON_ARRAY})`
   }
 
-  #zone (level: PageLevel, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate): string {
-    const branches: string[] = []
+  #zone (level: PageLevel, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate): Sql {
+    const branches: Sql[] = []
     for (const uid of attribute.components) {
       const selection = populate.components[uid]
       if (selection !== undefined) branches.push(this.#zoneBranch(level, attribute, uid, selection))
     }
     if (branches.length === 0) return EMPTY_JSON_ARRAY
-    const items = `select z.${OWNER}, json_agg(z.j order by z.o, z.k) as v from (${branches.join(' union all ')}) z group by z.${OWNER}`
-    return `coalesce(${this.#joined(level, items)}, ${EMPTY_JSON_ARRAY})`
+    const items = sql`select ${raw(`z.${OWNER}`)}, json_agg(z.j order by z.o, z.k) as v from (${join(branches, ' union all ')}) z group by ${raw(`z.${OWNER}`)}`
+    return sql`coalesce(${raw(this.#joined(level, items))}, ${EMPTY_JSON_ARRAY})`
   }
 
   /** One component's items of a zone as rows of (owner, position `o`, tie-break `k`, JSON `j`). */
-  #zoneBranch (level: PageLevel, attribute: DynamicZoneAttribute, uid: string, selection: ZoneComponentSelection): string {
+  #zoneBranch (level: PageLevel, attribute: DynamicZoneAttribute, uid: string, selection: ZoneComponentSelection): Sql {
     const scope = this.#scope
     const component = scope.registry.model(uid)
     const linked = linkedRowsOf(scope, attribute.links[uid]!, level.owners, component)
@@ -122,51 +123,51 @@ export class PagePopulate {
     const { entry, from } = this.#render(staged, child =>
       zoneItemObject(scope.column(component, staged.row.alias, 'id'), uid, selectionPairs(scope, staged.row, selection, this.populator(child))))
     const sort = selection.sort ?? []
-    if (sort.length === 0) return `select ${staged.owner}, ${staged.order} as o, ${staged.linkId} as k, ${entry} as j ${from}`
+    if (sort.length === 0) return sql`select ${raw(`${staged.owner}, ${staged.order} as o, ${staged.linkId} as k`)}, ${entry} as j ${raw(from)}`
     // Sorted items take, in their new order, the positions this component's items hold in each owner's zone.
-    const sorted = `select ${staged.owner}, ${entry} as j, row_number() over (partition by ${staged.owner} ` +
-      `order by ${orderItems(scope, staged.row, sort, [`${staged.order} asc`]).join(', ')}) as n ${from}`
+    const numbered = raw(`row_number() over (partition by ${staged.owner} order by ${orderItems(scope, staged.row, sort, [`${staged.order} asc`]).join(', ')}) as n ${from}`)
+    const sorted = sql`select ${raw(staged.owner)}, ${entry} as j, ${numbered}`
     const positions = `select ${staged.owner}, ${staged.order} as o, ${staged.linkId} as k, ` +
       `row_number() over (partition by ${staged.owner} order by ${staged.order}, ${staged.linkId}) as n from ${staged.name} ${staged.row.alias}`
-    return `select p.${OWNER}, p.o, p.k, s.j from (${sorted}) s join (${positions}) p on p.${OWNER} = s.${OWNER} and p.n = s.n`
+    return sql`select ${raw(`p.${OWNER}`)}, p.o, p.k, s.j from (${sorted}) s join (${raw(positions)}) p on ${raw(`p.${OWNER} = s.${OWNER}`)} and p.n = s.n`
   }
 
-  #conditions (linked: LinkedRows, filters: RelationPopulate['filters']): string[] {
+  #conditions (linked: LinkedRows, filters: RelationPopulate['filters']): Array<string | Sql> {
     return filters === null ? linked.where : [...linked.where, compileFilter(this.#scope, linked, filters)]
   }
 
   /** The link's rows of the whole level as a CTE; read through a fresh alias. */
-  #stage (linked: LinkedRows, conditions: string[]): Staged {
+  #stage (linked: LinkedRows, conditions: ReadonlyArray<string | Sql>): Staged {
     const { aliases } = this.#scope
     const name = aliases.take('c')
-    this.ctes.push(`${name} as (select ${linked.owner} as ${OWNER}, ${linked.order} as ${ORDER}, ${linked.linkId} as ${LINK}, ` +
-      `${linked.alias}.* ${linked.from}${whereClause(conditions)})`)
+    const columns = raw(`${name} as (select ${linked.owner} as ${OWNER}, ${linked.order} as ${ORDER}, ${linked.linkId} as ${LINK}, ${linked.alias}.* ${linked.from}`)
+    this.ctes.push(sql`${columns}${whereClause(conditions)})`)
     const alias = aliases.take('t')
     return { name, row: { model: linked.model, alias }, owner: `${alias}.${OWNER}`, order: `${alias}.${ORDER}`, linkId: `${alias}.${LINK}` }
   }
 
   /** Builds a staged row's JSON with its own populated values as the next level; `from` reads the stage with their joins. */
-  #render (staged: Staged, build: (child: PageLevel) => string): { entry: string, from: string } {
+  #render (staged: Staged, build: (child: PageLevel) => Sql): { entry: Sql, from: string } {
     const child: PageLevel = { row: staged.row, owners: `select ${this.#scope.column(staged.row.model, staged.name, 'id')} from ${staged.name}`, joins: [], nested: true }
     const entry = build(child)
     return { entry, from: `from ${staged.name} ${staged.row.alias}${child.joins.join('')}` }
   }
 
   /** Adds a CTE of one value `v` per owner `__o`, joins it to the level and returns the value's reference. */
-  #joined (level: PageLevel, perOwner: string): string {
+  #joined (level: PageLevel, perOwner: Sql): string {
     const name = this.#scope.aliases.take('r')
     // Computed once: joined as the inner side of a nested loop, an inlined aggregate would be
     // built again for every row of the level (seen in generic plans with small row estimates).
-    this.ctes.push(`${name} as materialized (${perOwner})`)
+    this.ctes.push(sql`${raw(name)} as materialized (${perOwner})`)
     level.joins.push(` left join ${name} on ${name}.${OWNER} = ${this.#scope.column(level.row.model, level.row.alias, 'id')}`)
     return `${name}.v`
   }
 }
 
-function firstPerOwner (staged: Staged, value: string, from: string, order: string[]): string {
-  return `select distinct on (${staged.owner}) ${staged.owner}, ${value} as v ${from} order by ${[staged.owner, ...order].join(', ')}`
+function firstPerOwner (staged: Staged, value: Sql, from: string, order: string[]): Sql {
+  return sql`select ${raw(`distinct on (${staged.owner}) ${staged.owner}`)}, ${value} as v ${raw(`${from} order by ${[staged.owner, ...order].join(', ')}`)}`
 }
 
-function arrayPerOwner (staged: Staged, value: string, from: string, order: string[]): string {
-  return `select ${staged.owner}, json_agg(${value} order by ${order.join(', ')}) as v ${from} group by ${staged.owner}`
+function arrayPerOwner (staged: Staged, value: Sql, from: string, order: string[]): Sql {
+  return sql`select ${raw(staged.owner)}, json_agg(${value} order by ${raw(order.join(', '))}) as v ${raw(`${from} group by ${staged.owner}`)}`
 }

@@ -1,14 +1,13 @@
-/** Everything one statement's compilation shares: the model graph, names, values, aliases. */
+/** Everything one statement's compilation shares: the model graph, names, aliases. */
 import type { Model } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import type { PublicationState } from '../../query/tree.js'
 import { ENVELOPE_SHAPE } from './entry-shape.js'
 import type { EntryShape } from './entry-shape.js'
 import type { TableNames } from './names.js'
-import { Aliases, Parameters } from './sql.js'
+import { Aliases } from '../../sql/index.js'
 
 export class StatementScope {
-  readonly params: Parameters
   readonly aliases = new Aliases()
   readonly registry: Registry
   readonly names: TableNames
@@ -16,9 +15,7 @@ export class StatementScope {
   /** How entries are written: the envelope of the content routes, or the bare shape of the plugin routes. */
   readonly shape: EntryShape
 
-  /** `firstParameter`: where the statement's `$n` start (past the values of the SQL it is appended to). */
-  constructor (registry: Registry, names: TableNames, publicationState: PublicationState, shape: EntryShape = ENVELOPE_SHAPE, firstParameter = 1) {
-    this.params = new Parameters(firstParameter)
+  constructor (registry: Registry, names: TableNames, publicationState: PublicationState, shape: EntryShape = ENVELOPE_SHAPE) {
     this.registry = registry
     this.names = names
     this.publicationState = publicationState

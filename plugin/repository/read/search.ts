@@ -7,6 +7,7 @@
  */
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import type { Model, ScalarAttribute } from '../../content-types/model.js'
+import { SqlParameter, join, raw, sql, type Sql } from '../../sql/index.js'
 import { likePattern } from './filters.js'
 import type { RowRef } from './linked-rows.js'
 import type { StatementScope } from './scope.js'
@@ -28,13 +29,13 @@ export function searchedAttributes (model: Model, numeric: boolean): ScalarAttri
 }
 
 /** One boolean expression over the row's own columns: no join, so it stays inside the one statement. */
-export function searchCondition (scope: StatementScope, row: RowRef, term: string): string {
-  const pattern = scope.params.add(likePattern(term, '%', '%'))
-  const id = `${scope.column(row.model, row.alias, 'id')}::text ilike ${pattern}`
+export function searchCondition (scope: StatementScope, row: RowRef, term: string): Sql {
+  const pattern = new SqlParameter(likePattern(term, '%', '%'))
+  const id = sql`${raw(scope.column(row.model, row.alias, 'id'))}::text ilike ${pattern}`
   const others = searchedAttributes(row.model, isNumericTerm(term)).map(attribute => {
-    const column = scope.column(row.model, row.alias, attribute.name)
+    const column = raw(scope.column(row.model, row.alias, attribute.name))
     // Text columns are compared lowercased, as their trigram indexes are built (search-indexes.ts).
-    return SCALAR_TYPE_INFO[attribute.type].textual ? `lower(${column}) like lower(${pattern})` : `${column}::text ilike ${pattern}`
+    return SCALAR_TYPE_INFO[attribute.type].textual ? sql`lower(${column}) like lower(${pattern})` : sql`${column}::text ilike ${pattern}`
   })
-  return `(${[id, ...others].join(' or ')})`
+  return sql`(${join([id, ...others], ' or ')})`
 }

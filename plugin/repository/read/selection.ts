@@ -10,6 +10,7 @@ import type {
   ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, RelationAttribute
 } from '../../content-types/model.js'
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
+import { join, raw, sql, type Sql } from '../../sql/index.js'
 import {
   EMPTY_JSON_ARRAY, availableLocaleObject, componentObject, entryMeta, zoneItemObject
 } from './entry-shape.js'
@@ -22,9 +23,9 @@ import { orderBy } from './sort.js'
 
 /** How a populated attribute's value is read: each kind's SQL expression, given the row it belongs to. */
 export interface Populator {
-  relation: (row: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate) => string
-  component: (row: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate) => string
-  zone: (row: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate) => string
+  relation: (row: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate) => Sql
+  component: (row: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate) => Sql
+  zone: (row: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate) => Sql
 }
 
 /** One correlated subquery per row and populated attribute: one entry's populates, and a page's leaf ones. */
@@ -41,7 +42,7 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
   for (const name of selection.fields) {
     const attribute = row.model.attributes.get(name)
     if (attribute?.kind !== 'scalar' || attribute.private || name === 'id') continue
-    pairs.push([name, SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(row.model, row.alias, name))])
+    pairs.push([name, raw(SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(row.model, row.alias, name)))])
   }
   for (const [name, populate] of Object.entries(selection.populate)) {
     const attribute = row.model.attributes.get(name)
@@ -61,64 +62,64 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
 export function entryJson (
   scope: StatementScope, row: RowRef, selection: Selection, top: { availableLocales: boolean } | null,
   options: { extra?: JsonPair[], populator?: Populator } = {}
-): string {
+): Sql {
   const meta = top === null ? null : entryMeta(top.availableLocales ? availableLocalesJson(scope, row) : null)
   const pairs = [...selectionPairs(scope, row, selection, options.populator), ...(options.extra ?? [])]
   return scope.shape.entry(scope.column(row.model, row.alias, 'id'), pairs, meta)
 }
 
 /** The entry's other localizations, by locale, drafts hidden as in any relation; null on other types. */
-function availableLocalesJson (scope: StatementScope, row: RowRef): string | null {
+function availableLocalesJson (scope: StatementScope, row: RowRef): Sql | null {
   const { model } = row
   const localizations = model.attributes.get('localizations')
   if (model.kind !== 'contentType' || !model.localized || localizations?.kind !== 'relation') return null
   const linked = linkedRows(scope, localizations.link, row, model)
   const column = (name: string): string => scope.column(model, linked.alias, name)
   const item = availableLocaleObject(column('id'), column('locale'), model.draftAndPublish ? SCALAR_TYPE_INFO.datetime.toJson(column('publishedAt')) : null)
-  return aggregate(`select ${item} as j ${linked.from}${whereClause(linked.where)} order by ${column('locale')}`)
+  return aggregate(sql`select ${item} as j ${raw(linked.from)}${whereClause(linked.where)} order by ${raw(column('locale'))}`)
 }
 
-function relationJson (scope: StatementScope, parent: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): string {
+function relationJson (scope: StatementScope, parent: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): Sql {
   const target = scope.registry.model(attribute.target)
   const linked = linkedRows(scope, attribute.link, parent, target)
   const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
   const toMany = isToMany(attribute)
   if (populate.count) {
-    return scope.shape.count(`(select count(*) ${linked.from}${whereClause(conditions)})`)
+    return scope.shape.count(sql`(select count(*) ${raw(linked.from)}${whereClause(conditions)})`)
   }
   const entry = entryJson(scope, linked, populate, null)
   // Links appended without a position share the largest one and keep insertion order (link id).
-  const order = orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`, `${linked.linkId} asc`] : [])
+  const order = raw(orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`, `${linked.linkId} asc`] : []))
   if (!toMany) {
-    return scope.shape.relation(`(select ${entry} ${linked.from}${whereClause(conditions)}${order} limit 1)`)
+    return scope.shape.relation(sql`(select ${entry} ${raw(linked.from)}${whereClause(conditions)}${order} limit 1)`)
   }
-  return scope.shape.relation(aggregate(`select ${entry} as j ${linked.from}${whereClause(conditions)}${order}`))
+  return scope.shape.relation(aggregate(sql`select ${entry} as j ${raw(linked.from)}${whereClause(conditions)}${order}`))
 }
 
-function componentJson (scope: StatementScope, parent: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate): string {
+function componentJson (scope: StatementScope, parent: RowRef, attribute: ComponentAttribute, populate: ComponentPopulate): Sql {
   const linked = linkedRows(scope, attribute.link, parent, scope.registry.model(attribute.component))
   const item = componentObject(scope.column(linked.model, linked.alias, 'id'), selectionPairs(scope, linked, populate))
   const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
-  const rows = `${linked.from}${whereClause(conditions)} order by ${linked.order}, ${linked.linkId}`
-  return attribute.repeatable ? aggregate(`select ${item} as j ${rows}`) : `(select ${item} ${rows} limit 1)`
+  const rows = sql`${raw(linked.from)}${whereClause(conditions)} order by ${raw(`${linked.order}, ${linked.linkId}`)}`
+  return attribute.repeatable ? aggregate(sql`select ${item} as j ${rows}`) : sql`(select ${item} ${rows} limit 1)`
 }
 
-function zoneJson (scope: StatementScope, parent: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate): string {
-  const branches: string[] = []
+function zoneJson (scope: StatementScope, parent: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate): Sql {
+  const branches: Sql[] = []
   for (const uid of attribute.components) {
     const selection = populate.components[uid]
     if (selection !== undefined) branches.push(zoneBranch(scope, parent, attribute, uid, selection))
   }
   if (branches.length === 0) return EMPTY_JSON_ARRAY
-  return `(select coalesce(json_agg(z.j order by z.o, z.k), ${EMPTY_JSON_ARRAY}) from (${branches.join(' union all ')}) z)`
+  return sql`(select coalesce(json_agg(z.j order by z.o, z.k), ${EMPTY_JSON_ARRAY}) from (${join(branches, ' union all ')}) z)`
 }
 
 /** One component's items of a zone as rows of (position `o`, tie-break `k`, JSON `j`). */
 function zoneBranch (
   scope: StatementScope, parent: RowRef, attribute: DynamicZoneAttribute, uid: string, selection: ZoneComponentSelection
-): string {
+): Sql {
   const component: Model = scope.registry.model(uid)
-  const rows = (): { linked: LinkedRows, where: string } => {
+  const rows = (): { linked: LinkedRows, where: Sql } => {
     const linked = linkedRows(scope, attribute.links[uid]!, parent, component)
     const filters = selection.filters ?? null
     return { linked, where: whereClause(filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, filters)]) }
@@ -127,16 +128,18 @@ function zoneBranch (
   const item = zoneItemObject(scope.column(component, items.linked.alias, 'id'), uid, selectionPairs(scope, items.linked, selection))
   const sort = selection.sort ?? []
   if (sort.length === 0) {
-    return `select ${items.linked.order} as o, ${items.linked.linkId} as k, ${item} as j ${items.linked.from}${items.where}`
+    return sql`select ${raw(`${items.linked.order} as o, ${items.linked.linkId} as k`)}, ${item} as j ${raw(items.linked.from)}${items.where}`
   }
   // Sorted items take, in their new order, the positions this component's items hold.
   const slots = rows()
-  const sorted = `select ${item} as j, row_number() over (${orderBy(scope, items.linked, sort, [`${items.linked.order} asc`]).trim()}) as n ${items.linked.from}${items.where}`
-  const positions = `select ${slots.linked.order} as o, ${slots.linked.linkId} as k, row_number() over (order by ${slots.linked.order}, ${slots.linked.linkId}) as n ${slots.linked.from}${slots.where}`
-  return `select p.o, p.k, s.j from (${sorted}) s join (${positions}) p on p.n = s.n`
+  const sortedOrder = raw(orderBy(scope, items.linked, sort, [`${items.linked.order} asc`]).trim())
+  const sorted = sql`select ${item} as j, row_number() over (${sortedOrder}) as n ${raw(items.linked.from)}${items.where}`
+  const slotColumns = raw(`${slots.linked.order} as o, ${slots.linked.linkId} as k, row_number() over (order by ${slots.linked.order}, ${slots.linked.linkId}) as n ${slots.linked.from}`)
+  const positions = sql`select ${slotColumns}${slots.where}`
+  return sql`select p.o, p.k, s.j from (${sorted}) s join (${positions}) p on p.n = s.n`
 }
 
 /** An ordered subquery of `j` values → a JSON array ('[]' when empty). */
-export function aggregate (orderedRows: string): string {
-  return `(select coalesce(json_agg(x.j), ${EMPTY_JSON_ARRAY}) from (${orderedRows}) x)`
+export function aggregate (orderedRows: Sql): Sql {
+  return sql`(select coalesce(json_agg(x.j), ${EMPTY_JSON_ARRAY}) from (${orderedRows}) x)`
 }

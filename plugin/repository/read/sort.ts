@@ -5,7 +5,7 @@
  */
 import { targetUid } from '../../content-types/model.js'
 import type { SortTerm } from '../../query/tree.js'
-import { linkedRows, whereClause } from './linked-rows.js'
+import { linkedRows } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
 import type { StatementScope } from './scope.js'
 
@@ -19,7 +19,8 @@ function sortValue (scope: StatementScope, row: RowRef, path: string[]): string 
   const target = scope.registry.model(targetUid(attribute))
   const linked = linkedRows(scope, attribute.link, row, target)
   const value = sortValue(scope, linked, rest.length === 0 ? ['id'] : rest)
-  return `(select ${value} ${linked.from}${whereClause(linked.where)} order by ${linked.order} limit 1)`
+  // Link conditions hold no values: the sort stays text.
+  return `(select ${value} ${linked.from} where ${linked.where.join(' and ')} order by ${linked.order} limit 1)`
 }
 
 export function orderBy (scope: StatementScope, row: RowRef, sort: SortTerm[], tieBreaks: string[] = []): string {
