@@ -128,21 +128,41 @@ t.test('sort through a to-one relation is a scalar subquery; id always ends the 
   t.match(sql, /order by \(select t\d+\."name" from "articles_author_lnk" .* limit 1\) asc nulls last, t1\."title" desc nulls first, t1\."id" asc limit/)
 })
 
-t.test('components, nested components and zone items with the on strategy', async t => {
+t.test('components, nested components and zone items with the on strategy: the page reads them per entry', async t => {
   const { sql } = compiler.list(article, tree({
     fields: ['title'],
     populate: {
       seo: { kind: 'component', fields: ['metaTitle'], filters: null, populate: { openGraph: { kind: 'component', fields: ['ogTitle'], filters: null, populate: {} } } },
-      blocks: { kind: 'dynamiczone', components: { 'blocks.quote': { fields: ['text'], populate: {} } } }
+      blocks: { kind: 'dynamiczone', components: { 'blocks.media': { fields: ['caption'], populate: { file: { kind: 'relation', fields: ['url'], populate: {}, filters: null, sort: [], count: false } } } } }
     }
   }))
-  t.match(sql, /from "components_shared_seos_open_graph_lnk" l\d+ join "components_shared_open_graphs" t\d+ on t\d+\."id" = l\d+\."target_id" where l\d+\."owner_id" = any\(array\(select (c\d+)\."id" from \1\)\)/,
-    'a nested component: the open graphs of every seo of the page at once')
-  t.match(sql, /json_build_object\('id', t\d+\."id", 'metaTitle', t\d+\."meta_title", 'openGraph', r\d+\.v\)/)
-  t.match(sql, /'seo', r\d+\.v/)
-  t.match(sql, /'__component', 'blocks\.quote', 'text'/)
+  // An entry's component rows and zone items are its own: nothing to share, so each entry reads its own.
+  t.notMatch(sql, /any\(array\(/, 'no set-wise read for what only one entry holds')
+  t.match(sql, /from "components_shared_seos_open_graph_lnk" l\d+ join "components_shared_open_graphs" t\d+ on t\d+\."id" = l\d+\."target_id" where l\d+\."owner_id" = t\d+\."id"/,
+    'a nested component: the open graph of the seo it is in')
+  t.match(sql, /json_build_object\('id', t\d+\."id", 'metaTitle', t\d+\."meta_title", 'openGraph', \(select /)
+  t.match(sql, /'seo', \(select json_build_object/)
+  t.match(sql, /'__component', 'blocks\.media', 'caption', t\d+\."caption", 'file', json_build_object\('data', \(select /)
   t.notMatch(sql, /blocks\.rich-text/, 'components not named under on are left out')
   t.match(sql, /json_agg\(z\.j order by z\.o, z\.k\)/)
+})
+
+t.test('below a relation read set-wise, its components and zones are read set-wise too', async t => {
+  const { sql } = compiler.list(article, tree({
+    fields: ['title'],
+    populate: {
+      author: {
+        kind: 'relation',
+        fields: ['name'],
+        filters: null,
+        sort: [],
+        count: false,
+        populate: { socialLinks: { kind: 'component', fields: ['label'], filters: null, populate: {} } }
+      }
+    }
+  }))
+  t.match(sql, /from "authors_social_links_lnk" l\d+ join "components_shared_links" t\d+ on t\d+\."id" = l\d+\."target_id" where l\d+\."owner_id" = any\(array\(select (c\d+)\."id" from \1\)\)/,
+    'the social links of every author of the page at once')
 })
 
 t.test('count=true answers a count instead of the entries', async t => {
