@@ -3,7 +3,6 @@
  * with the runtime entities, the tables brought up to date safely, and a raw statement
  * runner for the compiled reads that binds parameters (MikroORM inlines them).
  */
-import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { MikroORM } from '@mikro-orm/core'
 import { PgliteDriver } from '@mikro-orm/pglite'
@@ -21,6 +20,7 @@ import { ReadGate } from './read-gate.js'
 import { declareSearchIndexes } from './search-indexes.js'
 import type { RuntimeOrm } from './runtime-orm.js'
 import { SqlNames } from './read/names.js'
+import { statementNames, type PreparedStatement } from './statement-names.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -97,26 +97,6 @@ export interface SqlTransaction {
 
 interface NativeClient {
   query: (...args: never[]) => Promise<{ rows: Row[] }>
-}
-
-/**
- * Named prepared statements for the compiled reads on a PostgreSQL server: a deep
- * populate statement costs PostgreSQL far more to plan than to run, and a named one is
- * planned once per connection. The names are capped, because every distinct query shape
- * a client sends would otherwise stay prepared on every pooled connection.
- */
-const MAX_PREPARED_STATEMENTS = 256
-
-function statementNames (): (sql: string) => string | undefined {
-  const names = new Map<string, string>()
-  return (sql) => {
-    let name = names.get(sql)
-    if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
-      name = `fca_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`
-      names.set(sql, name)
-    }
-    return name
-  }
 }
 
 /** PGlite is one session: writes must not interleave, or one transaction swallows another. */
@@ -336,18 +316,18 @@ function embeddedAutocommit (native: NativeClient, onQuery: ((sql: string) => vo
 }
 
 /** Statements a write sends outside a transaction: prepared like a transaction's (see `serverTransaction`). */
-function preparedQuery (client: PoolClient, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined) {
+function preparedQuery (client: PoolClient, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => PreparedStatement | undefined) {
   return async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
     onQuery?.(sql)
     // A write's statements are prepared like the reads (their own cap of names): the same
     // shape of body gives the same text, planned once per connection.
-    const name = params.length === 0 ? undefined : nameOf(sql)
-    return (await client.query({ text: sql, values: params as unknown[], name })).rows
+    const prepared = params.length === 0 ? undefined : nameOf(sql)
+    return (await client.query({ text: prepared?.text ?? sql, values: params as unknown[], name: prepared?.name })).rows
   }
 }
 
 /** One connection for the work's statements, no transaction around them. */
-function serverAutocommit (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined): Transact {
+function serverAutocommit (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => PreparedStatement | undefined): Transact {
   return async (work) => {
     const client: PoolClient = await pool.connect()
     try {
@@ -368,7 +348,7 @@ function serverAutocommit (pool: Pool, onQuery: ((sql: string) => void) | undefi
  * rollback fails, the connection is broken and is given back with that error, so the pool
  * discards it rather than handing it to the next request.
  */
-function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => string | undefined): Transact {
+function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => PreparedStatement | undefined): Transact {
   return async (work) => {
     const client: PoolClient = await pool.connect()
     const query = preparedQuery(client, onQuery, nameOf)
@@ -402,7 +382,7 @@ function embeddedRunner (native: NativeClient): Runner {
  * On a server, a read whose client went away is cancelled on the server too (PostgreSQL's
  * cancel request, on a connection of its own), so abandoned heavy reads stop costing.
  */
-function serverRunner (pool: Pool, nameOf: (sql: string) => string | undefined): Runner {
+function serverRunner (pool: Pool, nameOf: (sql: string) => PreparedStatement | undefined): Runner {
   const once = serverRunnerOnce(pool, nameOf)
   // A pooled connection the server ended while it sat idle fails its first use, and the pool
   // drops it then. Right after the server ended many (a restart, killed sessions) several idle
@@ -420,9 +400,10 @@ function serverRunner (pool: Pool, nameOf: (sql: string) => string | undefined):
   }
 }
 
-function serverRunnerOnce (pool: Pool, nameOf: (sql: string) => string | undefined): Runner {
+function serverRunnerOnce (pool: Pool, nameOf: (sql: string) => PreparedStatement | undefined): Runner {
   return async (sql, params, signal) => {
-    const config = { text: sql, values: params as unknown[], name: nameOf(sql) }
+    const prepared = nameOf(sql)
+    const config = { text: prepared?.text ?? sql, values: params as unknown[], name: prepared?.name }
     if (signal === undefined) return (await pool.query(config)).rows
     const client = await pool.connect()
     let cancelled = false
