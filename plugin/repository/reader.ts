@@ -39,10 +39,10 @@ export interface Reader {
  * A read the populate budget estimates to build more rows than this is heavy: it waits for a
  * heavy-read slot (a quarter of the pool while ordinary reads run; see database.ts). A list
  * of 25 with `populate=*` on the example model is about 5,600, a three-level populate about
- * 7,600: gated; a list with a relation or two, or
- * one entry with its relations, stays far below. Measured with the benchmark's load mix on 2
- * cores: beside 32 connections of `populate=*`, light reads' p99 went from 221 ms (threshold
- * 50,000, which admitted every front-end populate) to 8 ms, the heavy reads' throughput unchanged.
+ * 7,600: gated; a list with a relation or two, or one entry with its relations, stays far
+ * below. Measured with the benchmark's load mix on 2 cores: beside 32 connections of
+ * `populate=*`, light reads' p99 went from 221 ms (threshold 50,000, which admitted every
+ * front-end populate) to 8 ms, the heavy reads' throughput unchanged.
  */
 export const HEAVY_READ_ROWS = 2_000
 
