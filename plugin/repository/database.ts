@@ -20,7 +20,7 @@ import { ReadGate } from './read-gate.js'
 import { declareSearchIndexes } from './search-indexes.js'
 import type { RuntimeOrm } from './runtime-orm.js'
 import { SqlNames } from './read/names.js'
-import { statementNames, type PreparedStatement } from './statement-names.js'
+import { statementNames, type NameOf } from './statement-names.js'
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
@@ -316,7 +316,7 @@ function embeddedAutocommit (native: NativeClient, onQuery: ((sql: string) => vo
 }
 
 /** Statements a write sends outside a transaction: prepared like a transaction's (see `serverTransaction`). */
-function preparedQuery (client: PoolClient, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => PreparedStatement | undefined) {
+function preparedQuery (client: PoolClient, onQuery: ((sql: string) => void) | undefined, nameOf: NameOf) {
   return async (sql: string, params: readonly unknown[]): Promise<Row[]> => {
     onQuery?.(sql)
     // A write's statements are prepared like the reads (their own cap of names): the same
@@ -327,7 +327,7 @@ function preparedQuery (client: PoolClient, onQuery: ((sql: string) => void) | u
 }
 
 /** One connection for the work's statements, no transaction around them. */
-function serverAutocommit (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => PreparedStatement | undefined): Transact {
+function serverAutocommit (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: NameOf): Transact {
   return async (work) => {
     const client: PoolClient = await pool.connect()
     try {
@@ -348,7 +348,7 @@ function serverAutocommit (pool: Pool, onQuery: ((sql: string) => void) | undefi
  * rollback fails, the connection is broken and is given back with that error, so the pool
  * discards it rather than handing it to the next request.
  */
-function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: (sql: string) => PreparedStatement | undefined): Transact {
+function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undefined, nameOf: NameOf): Transact {
   return async (work) => {
     const client: PoolClient = await pool.connect()
     const query = preparedQuery(client, onQuery, nameOf)
@@ -382,7 +382,7 @@ function embeddedRunner (native: NativeClient): Runner {
  * On a server, a read whose client went away is cancelled on the server too (PostgreSQL's
  * cancel request, on a connection of its own), so abandoned heavy reads stop costing.
  */
-function serverRunner (pool: Pool, nameOf: (sql: string) => PreparedStatement | undefined): Runner {
+function serverRunner (pool: Pool, nameOf: NameOf): Runner {
   const once = serverRunnerOnce(pool, nameOf)
   // A pooled connection the server ended while it sat idle fails its first use, and the pool
   // drops it then. Right after the server ended many (a restart, killed sessions) several idle
@@ -400,7 +400,7 @@ function serverRunner (pool: Pool, nameOf: (sql: string) => PreparedStatement | 
   }
 }
 
-function serverRunnerOnce (pool: Pool, nameOf: (sql: string) => PreparedStatement | undefined): Runner {
+function serverRunnerOnce (pool: Pool, nameOf: NameOf): Runner {
   return async (sql, params, signal) => {
     const prepared = nameOf(sql)
     const config = { text: prepared?.text ?? sql, values: params as unknown[], name: prepared?.name }

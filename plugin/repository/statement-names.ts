@@ -24,7 +24,10 @@ export interface PreparedStatement {
  * known texts are kept by length instead, and a fresh text is compared only with those of its
  * length, a comparison that stops at the first differing character.
  */
-export function statementNames (): (text: string) => PreparedStatement | undefined {
+/** The prepared statement of a text; undefined past the cap (the text is then sent unnamed). */
+export type NameOf = (text: string) => PreparedStatement | undefined
+
+export function statementNames (): NameOf {
   const byLength = new Map<number, PreparedStatement[]>()
   let count = 0
   return (text) => {

@@ -246,9 +246,9 @@ class FactStatement implements WriteFacts {
 
   #ask (columns: BranchColumns, rest: Sql, answer: (row: Row) => void): void {
     const { id = NULL, other = NULL, position = NULL, value = NULL } = columns
-    const question = raw(`select ${this.#questions.length} as question, (`)
+    const question = raw(String(this.#questions.length))
     this.#questions.push({
-      sql: sql`${question}${id})::int as id, (${other})::int as other, (${position})::int as position, (${value})::text as value ${rest}`,
+      sql: sql`select ${question} as question, (${id})::int as id, (${other})::int as other, (${position})::int as position, (${value})::text as value ${rest}`,
       answer
     })
   }
