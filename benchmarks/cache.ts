@@ -6,7 +6,14 @@
  * page from the cache-on server; an answer without the new title is counted stale. A second
  * writer changes another article with plain SQL, and the checker waits for the cache-on
  * server to show it (PostgreSQL's NOTIFY reaching the cache), counting how long it took.
+ *
+ * A third server, bare Fastify replaying the cache-on server's answers from a Map
+ * (servers/replay.ts), takes the same rounds: replay/off is what any in-process cache could
+ * reach on this machine, so on/off reads against it.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { readConfig } from './config.js'
 import { generateDataset } from './dataset.js'
@@ -20,6 +27,7 @@ import type { RunningServer } from './processes.js'
 import { startServer } from './processes.js'
 import { scenarios } from './scenarios.js'
 import type { ReadScenario } from './scenarios.js'
+import type { ReplayedAnswer } from './servers/replay.js'
 
 const MEASURED = new Set(['list', 'list-populate-all', 'entry-deep', 'zone-on'])
 
@@ -82,31 +90,51 @@ async function bench (database: BenchDatabase, servers: RunningServer[]): Promis
   const cached = await startServer('plugin', { ...env, BENCH_RESPONSE_CACHE: '1' })
   servers.push(cached)
   const reads = scenarios(fixture).filter((scenario): scenario is ReadScenario => scenario.kind === 'read' && MEASURED.has(scenario.name))
+  servers.push(await startReplay(cached.origin, reads.map(scenario => scenario.path), env))
+  const replay = servers.at(-1)!
   const writer = startWriter(cached.origin, database.url, fixture.update.articles)
   const rows: string[] = []
   try {
     for (const scenario of reads) {
-      const totals = { off: 0, on: 0 }
+      const totals = { off: 0, on: 0, replay: 0 }
+      const sequence = [['off', plain], ['on', cached], ['replay', replay]] as const
       for (let round = 0; round < config.rounds; round += 1) {
-        const order = round % 2 === 0 ? [['off', plain], ['on', cached]] as const : [['on', cached], ['off', plain]] as const
+        const order = round % 2 === 0 ? sequence : [...sequence].reverse()
         for (const [name, server] of order) {
           const result = await measureRound({ origin: server.origin, connections: config.connections, seconds: config.duration, request: { method: 'GET', path: scenario.path } })
-          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario.name} on cache ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario.name} on ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
           totals[name] += result.requestsPerSecond
         }
       }
-      const off = totals.off / config.rounds
-      const on = totals.on / config.rounds
-      rows.push(`| ${scenario.name} | ${off.toFixed(0)} | ${on.toFixed(0)} | **${(on / off).toFixed(1)}×** |`)
+      const [off, on, replayed] = [totals.off, totals.on, totals.replay].map(total => total / config.rounds) as [number, number, number]
+      rows.push(`| ${scenario.name} | ${off.toFixed(0)} | ${on.toFixed(0)} | ${replayed.toFixed(0)} | **${(on / off).toFixed(1)}×** | ${(replayed / off).toFixed(1)}× | ${(on / replayed).toFixed(2)} |`)
     }
   } finally {
     const staleness = await writer.stop()
-    console.log('\n| scenario | req/s cache off | req/s cache on | on/off |\n| --- | --- | --- | --- |')
+    console.log('\n| scenario | req/s cache off | req/s cache on | req/s replay | **on/off** | replay/off | on/replay |\n| --- | --- | --- | --- | --- | --- | --- |')
     for (const row of rows) console.log(row)
     const latencies = staleness.sqlLatenciesMs.sort((a, b) => a - b)
     console.log(`\nwrites through the API: ${staleness.checks / 2}, reads checked right after each: ${staleness.checks}, stale: ${staleness.stale}`)
     console.log(`writes with plain SQL: ${staleness.sqlWrites}, seen by the cache after ${latencies[0] ?? '-'}–${latencies.at(-1) ?? '-'} ms (median ${latencies[Math.floor(latencies.length / 2)] ?? '-'})`)
     if (staleness.stale > 0) process.exitCode = 1
+  }
+}
+
+/** The replay server, given the cache-on server's answer to every path (read once, before any write). */
+async function startReplay (cached: string, paths: string[], env: Record<string, string>): Promise<RunningServer> {
+  const answers: ReplayedAnswer[] = []
+  for (const path of paths) {
+    const response = await fetch(`${cached}${path}`)
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status} before the replay server started`)
+    answers.push({ path, body: await response.text() })
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'fca-replay-'))
+  const file = join(folder, 'answers.json')
+  writeFileSync(file, JSON.stringify(answers))
+  try {
+    return await startServer('replay', { ...env, BENCH_REPLAY_FILE: file })
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
 }
 
