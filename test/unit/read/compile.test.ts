@@ -128,6 +128,29 @@ t.test('sort through a to-one relation is a scalar subquery; id always ends the 
   t.match(sql, /order by \(select t\d+\."name" from "articles_author_lnk" .* limit 1\) asc nulls last, t1\."title" desc nulls first, t1\."id" asc limit/)
 })
 
+t.test('a to-one value (unique link column) is read without an order; to-many values keep theirs', async t => {
+  const relation = (fields: string[]) => ({ kind: 'relation' as const, fields, populate: {}, filters: null, sort: [], count: false })
+  const { sql } = compiler.list(article, tree({
+    fields: ['title'],
+    populate: {
+      author: relation(['name']),
+      coverOf: relation(['title']),
+      cover: relation(['url']),
+      tags: relation(['name']),
+      gallery: relation(['url']),
+      seo: { kind: 'component', fields: ['metaTitle'], filters: null, populate: {} }
+    }
+  }))
+  // The owner side of a to-one link, the target side of a one-to-one's inverse, a single media, a single component.
+  for (const table of ['articles_author_lnk', 'issues_cover_story_lnk', 'articles_cover_lnk', 'articles_seo_lnk']) {
+    t.match(sql, new RegExp(`from "${table}" l\\d+ join [^()]* where [^()]* limit 1\\)`), `${table}: one row`)
+    t.notMatch(sql, new RegExp(`from "${table}" l\\d+ join [^()]* order by`), `${table}: no order to pick it by`)
+  }
+  for (const table of ['articles_tags_lnk', 'articles_gallery_lnk']) {
+    t.match(sql, new RegExp(`from "${table}" l(\\d+) join [^()]* order by l\\1\\."ord" asc, l\\1\\."id" asc`), `${table}: in link order`)
+  }
+})
+
 t.test('components, nested components and zone items with the on strategy: the page reads them per entry', async t => {
   const { sql } = compiler.list(article, tree({
     fields: ['title'],
