@@ -19,6 +19,11 @@ export interface LinkSide {
   other: 'owner' | 'target' | 'role'
   /** The link property ordering the linked rows as seen from this side. */
   order: 'ord' | 'invOrd' | 'id'
+  /**
+   * A row of this side links at most one row: the `self` column is unique (to-one relations
+   * and media, single components). A read of one such value needs no order to pick it.
+   */
+  single: boolean
 }
 
 interface AttributeBase {

@@ -99,3 +99,9 @@ t.test('read set-wise for the page (a nested populate): both sides in one statem
   t.match(plan, /Index[^\n]* (?:using|on) articles_tags_lnk_target_id_\w+[^\n]*\n[^\n]*Index Cond: \(+target_id = ANY/, 'their articles by the target index')
   t.notMatch(plan, /Seq Scan on articles_tags_lnk/, 'no scan of the link table')
 })
+
+t.test("the plugin's server sessions price a page as cached, so per-entry subqueries probe indexes", async t => {
+  // repository/database.ts sets it at connection start; the embedded PGlite keeps PostgreSQL's default.
+  const [row] = await app.contentApi.db.query('show random_page_cost', [])
+  t.equal(row?.random_page_cost, database.url === undefined ? '4' : '1.1')
+})

@@ -88,7 +88,7 @@ export class PagePopulate {
     // Links appended without a position share the largest one and keep insertion order (link id).
     const order = orderItems(scope, staged.row, populate.sort, populate.sort.length === 0 ? [`${staged.order} asc`, `${staged.linkId} asc`] : [])
     const toMany = isToMany(attribute)
-    if (!toMany) return scope.shape.relation(raw(this.#joined(level, firstPerOwner(staged, entry, from, order))))
+    if (!toMany) return scope.shape.relation(raw(this.#joined(level, firstPerOwner(staged, entry, from, attribute.link.single ? null : order))))
     return scope.shape.relation(sql`coalesce(${raw(this.#joined(level, arrayPerOwner(staged, entry, from, order)))}, ${EMPTY_JSON_ARRAY})`)
   }
 
@@ -100,7 +100,7 @@ export class PagePopulate {
     const { entry, from } = this.#render(staged, child =>
       componentObject(scope.column(model, staged.row.alias, 'id'), selectionPairs(scope, staged.row, populate, this.populator(child))))
     const order = [staged.order, staged.linkId]
-    if (!attribute.repeatable) return raw(this.#joined(level, firstPerOwner(staged, entry, from, order)))
+    if (!attribute.repeatable) return raw(this.#joined(level, firstPerOwner(staged, entry, from, attribute.link.single ? null : order)))
     return sql`coalesce(${raw(this.#joined(level, arrayPerOwner(staged, entry, from, order)))}, ${EMPTY_JSON_ARRAY})`
   }
 
@@ -165,7 +165,13 @@ export class PagePopulate {
   }
 }
 
-function firstPerOwner (staged: Staged, value: Sql, from: string, order: string[]): Sql {
+/**
+ * One value per owner: the first row in `order`, or, for a link side that is `single` (null
+ * order), its only row as it comes: no sort and no `distinct on` (three-levels: 48.9 → 44.0 M
+ * instructions per statement without them).
+ */
+function firstPerOwner (staged: Staged, value: Sql, from: string, order: string[] | null): Sql {
+  if (order === null) return sql`select ${raw(staged.owner)}, ${value} as v ${raw(from)}`
   return sql`select ${raw(`distinct on (${staged.owner}) ${staged.owner}`)}, ${value} as v ${raw(`${from} order by ${[staged.owner, ...order].join(', ')}`)}`
 }
 

@@ -98,8 +98,9 @@ t.test('populated relations: nested ones read once for the page, leaves per entr
   t.match(sql, /l\d+\."inv_ord" as "__ord"/, 'inverse side keeps its own order')
   t.match(sql, /json_agg\(json_build_object\('id', (t\d+)\."id", 'attributes', json_build_object\('title', \1\."title"\)\) order by \1\."__ord" asc, \1\."__k" asc, \1\."id" asc\) as v from c\d+ \1 group by \1\."__o"/,
     'one array per author')
-  t.match(sql, /select distinct on \((t\d+)\."__o"\) \1\."__o", json_build_object\('id', \1\."id", 'attributes', json_build_object\('name', \1\."name", 'articles', json_build_object\('data', coalesce\(r\d+\.v, '\[\]'::json\)\)\)\) as v/,
-    'to-one takes one row per entry')
+  t.match(sql, /as materialized \(select (t\d+)\."__o", json_build_object\('id', \1\."id", 'attributes', json_build_object\('name', \1\."name", 'articles', json_build_object\('data', coalesce\(r\d+\.v, '\[\]'::json\)\)\)\) as v from c\d+ \1 left join r\d+ on r\d+\."__o" = \1\."id"\)/,
+    'to-one: the link\'s owner column is unique, so its one row per entry as it comes')
+  t.notMatch(sql, /distinct on/, 'nothing to pick among')
   t.match(sql, /'author', json_build_object\('data', r\d+\.v\)/, 'joined back to its entry')
   t.match(sql, /order by t\d+\."name" desc nulls first, t\d+\."id" asc\) x\)/, 'a leaf to-many: populate sort then id tie-break, per entry')
   t.match(sql, /select coalesce\(json_agg\(json_build_object\('id', (p\d+)\."id".* order by \1\."id" asc\), '\[\]'::json\)::text as data/, 'the entries in page order')
@@ -126,6 +127,29 @@ t.test('filters become parameters, through relations as EXISTS', async t => {
 t.test('sort through a to-one relation is a scalar subquery; id always ends the order', async t => {
   const { sql } = compiler.list(article, tree({ sort: [{ path: ['author', 'name'], direction: 'asc' }, { path: ['title'], direction: 'desc' }] }))
   t.match(sql, /order by \(select t\d+\."name" from "articles_author_lnk" .* limit 1\) asc nulls last, t1\."title" desc nulls first, t1\."id" asc limit/)
+})
+
+t.test('a to-one value (unique link column) is read without an order; to-many values keep theirs', async t => {
+  const relation = (fields: string[]) => ({ kind: 'relation' as const, fields, populate: {}, filters: null, sort: [], count: false })
+  const { sql } = compiler.list(article, tree({
+    fields: ['title'],
+    populate: {
+      author: relation(['name']),
+      coverOf: relation(['title']),
+      cover: relation(['url']),
+      tags: relation(['name']),
+      gallery: relation(['url']),
+      seo: { kind: 'component', fields: ['metaTitle'], filters: null, populate: {} }
+    }
+  }))
+  // The owner side of a to-one link, the target side of a one-to-one's inverse, a single media, a single component.
+  for (const table of ['articles_author_lnk', 'issues_cover_story_lnk', 'articles_cover_lnk', 'articles_seo_lnk']) {
+    t.match(sql, new RegExp(`from "${table}" l\\d+ join [^()]* where [^()]* limit 1\\)`), `${table}: one row`)
+    t.notMatch(sql, new RegExp(`from "${table}" l\\d+ join [^()]* order by`), `${table}: no order to pick it by`)
+  }
+  for (const table of ['articles_tags_lnk', 'articles_gallery_lnk']) {
+    t.match(sql, new RegExp(`from "${table}" l(\\d+) join [^()]* order by l\\1\\."ord" asc, l\\1\\."id" asc`), `${table}: in link order`)
+  }
 })
 
 t.test('components, nested components and zone items with the on strategy: the page reads them per entry', async t => {
