@@ -1,6 +1,7 @@
 /**
  * Table and column names read from MikroORM's metadata, so the compiled SQL can never
- * drift from the schema the ORM created.
+ * drift from the schema the ORM created; and the sequences of the tables' ids, which only
+ * the catalog knows (read once at startup: ../id-sequences.ts).
  */
 import type { MetadataStorage } from '@mikro-orm/core'
 import { identifier } from '../../sql/index.js'
