@@ -20,6 +20,7 @@ import { ReadGate } from './read-gate.js'
 import { declareSearchIndexes } from './search-indexes.js'
 import type { RuntimeOrm } from './runtime-orm.js'
 import { SqlNames } from './read/names.js'
+import { readIdSequences } from './id-sequences.js'
 import { statementNames, type NameOf } from './statement-names.js'
 
 export interface DatabaseOptions {
@@ -240,11 +241,15 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     return await run(sql, params, queryOptions?.signal)
   }
   const writeNames = statementNames()
+  // Read once, unprepared (on a server): the pool's one-off statement, PGlite's runner.
+  const idSequences = await readIdSequences(async (sql, params) => embedded
+    ? await run(sql, params, undefined)
+    : (await (native as unknown as Pool).query(sql, [...params])).rows, orm.getMetadata())
   const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery, writeNames)
   const autocommit = embedded ? embeddedAutocommit(native, onQuery) : serverAutocommit(native as unknown as Pool, onQuery, writeNames)
   return {
     orm,
-    names: new SqlNames(orm.getMetadata()),
+    names: new SqlNames(orm.getMetadata(), idSequences),
     embedded,
     query: async (sql, params, queryOptions) => {
       onQuery?.(sql)

@@ -71,6 +71,10 @@ export class WriteSession implements WriteSql {
     return field
   }
 
+  idSequence (entityName: string): string | undefined {
+    return this.#names.idSequence(entityName)
+  }
+
   /**
    * A property's value as its column takes it, converted by the ORM's type of the property
    * (json as JSON text — `pg` would send a JavaScript array as a PostgreSQL array —, big

@@ -3,7 +3,7 @@
  * (plugin/sql): the parts of a data statement, and the session's names and reads.
  */
 import type { Registry } from '../content-types/registry.js'
-import { sql, type Sql } from '../sql/index.js'
+import { literal, raw, sql, type Sql } from '../sql/index.js'
 import type { Row } from './database.js'
 
 /**
@@ -19,11 +19,19 @@ export interface WriteSql {
   column: (entityName: string, property: string) => string
   /** Column name of an entity property, unquoted. */
   fieldName: (entityName: string, property: string) => string
+  /** The sequence drawing the entity's ids, when known (read at startup). */
+  idSequence: (entityName: string) => string | undefined
   select: (statement: Sql) => Promise<Row[]>
 }
 
-/** The next id of `entity`'s table, drawn from its sequence as an insert would draw it. */
+/**
+ * The next id of `entity`'s table, drawn from its sequence as an insert would draw it: the
+ * sequence named as a constant (resolved once, when the statement is prepared), or, when it
+ * is not known, found by the table's name on every call.
+ */
 export function nextId (session: WriteSql, entity: string): Sql {
+  const sequence = session.idSequence(entity)
+  if (sequence !== undefined) return raw(`nextval(${literal(sequence)}::regclass)`)
   return sql`nextval(pg_get_serial_sequence(${session.table(entity)}, ${session.fieldName(entity, 'id')}))`
 }
 

@@ -1,6 +1,7 @@
 /**
  * Table and column names read from MikroORM's metadata, so the compiled SQL can never
- * drift from the schema the ORM created.
+ * drift from the schema the ORM created; and the sequences of the tables' ids, which only
+ * the catalog knows (read once at startup: ../id-sequences.ts).
  */
 import type { MetadataStorage } from '@mikro-orm/core'
 import { identifier } from '../../sql/index.js'
@@ -10,9 +11,12 @@ export class SqlNames {
   readonly #tables = new Map<string, string>()
   /** By entity, then property: a write asks for hundreds of columns, and a key made of both would be a new string to hash every time. */
   readonly #columns = new Map<string, Map<string, string>>()
+  readonly #sequences: ReadonlyMap<string, string>
 
-  constructor (metadata: MetadataStorage) {
+  /** `sequences`: entity → the sequence of its ids, read from the catalog (../id-sequences.ts). */
+  constructor (metadata: MetadataStorage, sequences: ReadonlyMap<string, string> = new Map()) {
     this.#metadata = metadata
+    this.#sequences = sequences
   }
 
   table (entity: string): string {
@@ -27,6 +31,11 @@ export class SqlNames {
   /** The table's name as PostgreSQL reports it (unquoted), e.g. in a trigger's TG_TABLE_NAME. */
   tableName (entity: string): string {
     return this.#metadata.get(entity as never).tableName
+  }
+
+  /** The sequence drawing the entity's ids, as PostgreSQL names it (unquoted text); undefined when not known. */
+  idSequence (entity: string): string | undefined {
+    return this.#sequences.get(entity)
   }
 
   column (entity: string, property: string): string {
