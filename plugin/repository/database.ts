@@ -226,15 +226,17 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     aloneAfter: 1_000,
     wait: options.connectionTimeout ?? 5_000
   })
-  const read = async (sql: string, params: readonly unknown[], queryOptions: QueryOptions | undefined): Promise<Row[]> => {
+  const readAnywhere = async (sql: string, params: readonly unknown[], cancellation: Cancellation | undefined): Promise<Row[]> => {
+    const rows = await readFromReplica(sql, params, cancellation)
+    if (rows !== null) return rows
+    primaryReads += 1
+    return await run(sql, params, cancellation)
+  }
+  // Not async: a read on the primary is the runner's own promise, without a layer around it.
+  const read = (sql: string, params: readonly unknown[], queryOptions: QueryOptions | undefined): Promise<Row[]> => {
     const signal = queryOptions?.signal
     const cancellation = signal === undefined || 'watch' in signal ? signal : cancellationOf(signal)
-    if (queryOptions?.replica === true && replicas !== null) {
-      const rows = await readFromReplica(sql, params, cancellation)
-      if (rows !== null) return rows
-      primaryReads += 1
-    }
-    return await run(sql, params, cancellation)
+    return queryOptions?.replica === true && replicas !== null ? readAnywhere(sql, params, cancellation) : run(sql, params, cancellation)
   }
   const writeNames = statementNames()
   const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery, writeNames)
