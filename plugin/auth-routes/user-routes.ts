@@ -14,7 +14,7 @@ import type { Database } from '../repository/database.js'
 import { readCompiler } from '../repository/read/compile.js'
 import { createReader } from '../repository/reader.js'
 import { entryId } from '../routes/request-query.js'
-import { clientGone } from '../routes/client-gone.js'
+import { clientGoneSignal } from '../routes/client-gone.js'
 import { BARE_SHAPE } from '../repository/read/entry-shape.js'
 import { callerOf } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
@@ -51,15 +51,15 @@ export function registerUserRoutes (app: FastifyInstance, { registry, db, option
   const queries = userQueries(registry, model, options)
   const edits = { db, names, model, strict: options.strict }
   const readUser = async (request: FastifyRequest, caller: Caller, id: number): Promise<string | null> =>
-    await reader.entry(model, id, queries.entry(request, caller), { signal: clientGone(request) })
+    await reader.entry(model, id, queries.entry(request, caller), { signal: clientGoneSignal(request) })
 
   app.get('/users', jsonRoute(async request => {
     const caller = authorizeUsers(request, 'find')
-    return (await reader.list(model, queries.list(request, caller), { signal: clientGone(request) })).data
+    return (await reader.list(model, queries.list(request, caller), { signal: clientGoneSignal(request) })).data
   }))
   app.get('/users/count', jsonRoute(async request => {
     const caller = authorizeUsers(request, 'count')
-    return String((await reader.list(model, queries.count(request, caller), { signal: clientGone(request) })).total ?? 0)
+    return String((await reader.list(model, queries.count(request, caller), { signal: clientGoneSignal(request) })).total ?? 0)
   }))
   app.get('/users/me', jsonRoute(async request => {
     const caller = callerOf(request)

@@ -68,9 +68,10 @@ function anonymousCaller (permissions: ResolvedPermissions | null): Caller {
   return { kind: 'public', ability: permissions === null ? FULL_ACCESS : roleAbility(permissions, 'public') }
 }
 
-/** A request with no credentials is the anonymous caller; this resolves the others. */
-async function resolveCaller (context: CallerContext, anonymous: Caller, header: string): Promise<Caller> {
+async function resolveCaller (context: CallerContext, anonymous: Caller, request: FastifyRequest): Promise<Caller> {
   const { permissions } = context
+  const header = request.headers.authorization
+  if (header === undefined || header === '') return anonymous
   const match = /^Bearer\s+(\S+)$/i.exec(header)
   const token = match?.[1]
   let caller: Caller | null = null
@@ -96,18 +97,8 @@ declare module 'fastify' {
 export function installCallerResolution (app: FastifyInstance, context: CallerContext): void {
   app.decorateRequest('contentApiCaller', null)
   const anonymous = anonymousCaller(context.permissions)
-  // A callback hook, so that a request without credentials (most reads) spends no promise on it.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const header = request.headers.authorization
-    if (header === undefined || header === '') {
-      request.contentApiCaller = anonymous
-      done()
-      return
-    }
-    resolveCaller(context, anonymous, header).then(caller => {
-      request.contentApiCaller = caller
-      done()
-    }, done)
+  app.addHook('onRequest', async (request) => {
+    request.contentApiCaller = await resolveCaller(context, anonymous, request)
   })
 }
 

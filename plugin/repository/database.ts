@@ -12,8 +12,6 @@ import type { Pool, PoolClient } from 'pg'
 import { buildEntitySchemas } from './entities.js'
 import type { SystemEntities } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
-import { cancellationOf } from './cancellation.js'
-import type { Cancellation } from './cancellation.js'
 import { healPool } from './pool-healing.js'
 import { openReplicaSet } from './replicas.js'
 import type { ReplicaSettings } from './replicas.js'
@@ -50,8 +48,8 @@ export interface DatabaseOptions {
 export type Row = Record<string, unknown>
 
 export interface QueryOptions {
-  /** Aborted when the request that needs the answer has gone away: its statement is then cancelled. */
-  signal?: AbortSignal | Cancellation
+  /** Aborted when the request that needs the answer has gone away. */
+  signal?: AbortSignal
   /** A healthy replica may answer (the read needs no write of its own request or caller). */
   replica?: boolean
   /** The read may build many rows: it waits for one of the few heavy-read slots. */
@@ -197,7 +195,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
   const replicas = embedded || (options.replicas ?? []).length === 0 ? null : await openReplicaSet(replicaSettings(options))
   const onQuery = options.onQuery
   let primaryReads = 0
-  const readFromReplica = async (sql: string, params: readonly unknown[], signal: Cancellation | undefined): Promise<Row[] | null> => {
+  const readFromReplica = async (sql: string, params: readonly unknown[], signal: AbortSignal | undefined): Promise<Row[] | null> => {
     const replica = replicas?.pick() ?? null
     if (replica === null) return null
     try {
@@ -226,17 +224,13 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     aloneAfter: 1_000,
     wait: options.connectionTimeout ?? 5_000
   })
-  const readAnywhere = async (sql: string, params: readonly unknown[], cancellation: Cancellation | undefined): Promise<Row[]> => {
-    const rows = await readFromReplica(sql, params, cancellation)
-    if (rows !== null) return rows
-    primaryReads += 1
-    return await run(sql, params, cancellation)
-  }
-  // Not async: a read on the primary is the runner's own promise, without a layer around it.
-  const read = (sql: string, params: readonly unknown[], queryOptions: QueryOptions | undefined): Promise<Row[]> => {
-    const signal = queryOptions?.signal
-    const cancellation = signal === undefined || 'watch' in signal ? signal : cancellationOf(signal)
-    return queryOptions?.replica === true && replicas !== null ? readAnywhere(sql, params, cancellation) : run(sql, params, cancellation)
+  const read = async (sql: string, params: readonly unknown[], queryOptions: QueryOptions | undefined): Promise<Row[]> => {
+    if (queryOptions?.replica === true && replicas !== null) {
+      const rows = await readFromReplica(sql, params, queryOptions.signal)
+      if (rows !== null) return rows
+      primaryReads += 1
+    }
+    return await run(sql, params, queryOptions?.signal)
   }
   const writeNames = statementNames()
   const transact = embedded ? embeddedTransaction(native, onQuery) : serverTransaction(native as unknown as Pool, onQuery, writeNames)
@@ -376,7 +370,7 @@ function serverTransaction (pool: Pool, onQuery: ((sql: string) => void) | undef
   }
 }
 
-type Runner = (sql: string, params: readonly unknown[], signal: Cancellation | undefined) => Promise<Row[]>
+type Runner = (sql: string, params: readonly unknown[], signal: AbortSignal | undefined) => Promise<Row[]>
 
 function embeddedRunner (native: NativeClient): Runner {
   // Bound: PGlite's `query` reads its own instance (detached, it fails on `this`).
@@ -413,14 +407,15 @@ function serverRunnerOnce (pool: Pool, nameOf: NameOf): Runner {
     if (signal === undefined) return (await pool.query(config)).rows
     const client = await pool.connect()
     let cancelled = false
-    const stopWatching = signal.watch(() => {
+    const cancel = (): void => {
       cancelled = true
       cancelRunningStatement(client)
-    })
+    }
+    signal.addEventListener('abort', cancel, { once: true })
     try {
       return (await client.query(config)).rows
     } finally {
-      stopWatching()
+      signal.removeEventListener('abort', cancel)
       // A cancelled session is not reused: a cancel request still on its way must not reach
       // the next request's statement on the same connection.
       client.release(cancelled ? new Error('the request that ran this statement went away') : undefined)

@@ -49,16 +49,8 @@ export const HEAVY_READ_ROWS = 2_000
 /** Compiled answers kept per entry query for writes answering it from their data statement. */
 const OVER_ROW_SHAPES = 64
 
-function withWeight (options: QueryOptions | undefined, query: { estimatedRows?: number }): QueryOptions | undefined {
-  const heavy = (query.estimatedRows ?? 0) > HEAVY_READ_ROWS
-  // Options that already say so are passed on as they are: most reads are light, and ask nothing.
-  return heavy === (options?.heavy === true) ? options : { ...options, heavy }
-}
-
-/** The JSON text of an entry read's one row, or null: no row. */
-function dataOf (rows: Row[]): string | null {
-  const [row] = rows
-  return row === undefined ? null : row.data as string
+function withWeight (options: QueryOptions | undefined, query: { estimatedRows?: number }): QueryOptions {
+  return { ...options, heavy: (query.estimatedRows ?? 0) > HEAVY_READ_ROWS }
 }
 
 /** The statements compiled for the query objects of one kind of read, compiled on first use. */
@@ -103,13 +95,16 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
       return statement
     }
   }
-  // Not an async wrapper: each pass-through layer of a read costs a promise and a turn of the microtask queue.
   const run = cache === null
-    ? (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<Row[]> => db.query(statement.sql, params, options)
+    ? async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions) => await db.query(statement.sql, params, options)
     : cachedRunner(db, cache)
   /** The statement's values with `key` in its key's place (CompiledStatement.keyAt). */
   const keyed = (statement: CompiledStatement, key: unknown): unknown[] =>
     statement.keyAt === undefined ? statement.params : statement.params.with(statement.keyAt, key)
+  const firstRow = async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<string | null> => {
+    const [row] = await run(statement, params, options)
+    return row === undefined ? null : row.data as string
+  }
   return {
     async list (model, tree, options) {
       const statement = lists(tree, () => compiler.list(model, tree))
@@ -118,7 +113,7 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
     },
     async entry (model, id, query, options) {
       const statement = entries(query, () => compiler.entry(model, id, query))
-      return dataOf(await run(statement, keyed(statement, id), withWeight(options, query)))
+      return await firstRow(statement, keyed(statement, id), withWeight(options, query))
     },
     answer (model, query) {
       return {
@@ -131,7 +126,7 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
     },
     async single (model, locale, query, options) {
       const statement = singles(query, () => compiler.single(model, locale, query))
-      return dataOf(await run(statement, keyed(statement, locale), withWeight(options, query)))
+      return await firstRow(statement, keyed(statement, locale), withWeight(options, query))
     }
   }
 }

@@ -85,15 +85,14 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
   const target = { db, registry, model }
   return {
     model,
-    // The reads are passed through as they are: an async wrapper costs each a promise and a microtask turn.
-    list: (tree, options) => reader.list(model, tree, options),
-    entry: (id, query, options) => reader.entry(model, id, query, options),
+    list: async (tree, options) => await reader.list(model, tree, options),
+    entry: async (id, query, options) => await reader.entry(model, id, query, options),
     answer: (query) => reader.answer(model, query),
     create: async (write) => await createEntry(target, write),
     update: async (write) => await updateEntry(target, write),
     delete: async (write) => { await deleteEntry(target, write) },
     localize: async (write) => await createLocalization(target, write),
-    single: (locale, query, options) => reader.single(model, locale, query, options),
+    single: async (locale, query, options) => await reader.single(model, locale, query, options),
     singleId: async (locale) => await singleEntryId(db, model, locale),
     writeSingle: async (write) => await writeSingleEntry(target, write)
   }

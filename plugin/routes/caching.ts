@@ -6,7 +6,7 @@
  * successful write drops this process's cached answers before it is answered.
  */
 import { hash } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
 import type { CacheControlOptions, HttpCachingOptions } from '../options.js'
 import type { ResponseCache } from '../repository/response-cache.js'
@@ -43,11 +43,7 @@ export function routeUids (registry: Registry, prefix: string): Map<string, stri
 }
 
 export function installHttpCaching (app: FastifyInstance, options: HttpCachingOptions, uids: Map<string, string>): void {
-  // A callback hook: an async one costs every answer a promise and a turn of the microtask queue.
-  app.addHook('onSend', (request, reply, payload, done) => { done(null, withValidators(request, reply, payload)) })
-
-  /** The payload to send: with its ETag and cache headers, or empty for a 304. */
-  function withValidators (request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  app.addHook('onSend', async (request, reply, payload) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     const uid = uids.get(request.routeOptions.url ?? '')
@@ -65,7 +61,7 @@ export function installHttpCaching (app: FastifyInstance, options: HttpCachingOp
       return ''
     }
     return bytes
-  }
+  })
 }
 
 export function installLocalInvalidation (app: FastifyInstance, cache: ResponseCache): void {

@@ -35,12 +35,10 @@ function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | und
   }
 }
 
-/** The body is returned for Fastify to send: awaiting the reply instead costs a promise step, and a watch of the response until it finishes while an onSend hook runs. */
 function send (handler: CoreHandler) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const body = await handler(request)
-    void reply.type('application/json; charset=utf-8')
-    return body
+    return await reply.type('application/json; charset=utf-8').send(body)
   }
 }
 
