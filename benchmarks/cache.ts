@@ -90,8 +90,8 @@ async function bench (database: BenchDatabase, servers: RunningServer[]): Promis
   const cached = await startServer('plugin', { ...env, BENCH_RESPONSE_CACHE: '1' })
   servers.push(cached)
   const reads = scenarios(fixture).filter((scenario): scenario is ReadScenario => scenario.kind === 'read' && MEASURED.has(scenario.name))
-  servers.push(await startReplay(cached.origin, reads.map(scenario => scenario.path), env))
-  const replay = servers.at(-1)!
+  const replay = await startReplay(cached.origin, reads.map(scenario => scenario.path), env)
+  servers.push(replay)
   const writer = startWriter(cached.origin, database.url, fixture.update.articles)
   const rows: string[] = []
   try {

@@ -13,17 +13,16 @@ import type { MediaKind, RelationType, ScalarType } from './definition.js'
 export interface LinkSide {
   /** MikroORM entity name of the link table. */
   entity: string
-  /** The link property pointing at the model that holds the attribute. */
+  /**
+   * The link property pointing at the model that holds the attribute. On a to-one side (a
+   * to-one relation or media, a single component) this column is unique (the registry's
+   * unique owner/target index), so a row links at most one row: reads need no order to pick it.
+   */
   self: 'owner' | 'target' | 'id'
   /** The link property pointing at the linked row. */
   other: 'owner' | 'target' | 'role'
   /** The link property ordering the linked rows as seen from this side. */
   order: 'ord' | 'invOrd' | 'id'
-  /**
-   * A row of this side links at most one row: the `self` column is unique (to-one relations
-   * and media, single components). A read of one such value needs no order to pick it.
-   */
-  single: boolean
 }
 
 interface AttributeBase {

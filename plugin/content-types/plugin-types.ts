@@ -163,6 +163,6 @@ export function userRoleAttribute (): RelationAttribute {
     toMany: false,
     otherToMany: true,
     owning: true,
-    link: { entity: PLUGIN_TYPES[USER_UID]!.entity, self: 'id', other: 'role', order: 'id', single: true }
+    link: { entity: PLUGIN_TYPES[USER_UID]!.entity, self: 'id', other: 'role', order: 'id' }
   }
 }

@@ -393,7 +393,7 @@ class RegistryBuilder {
     this.#claimTable(table, `${model.source} (attribute "${name}")`)
     const entity = entityNameForTable(table)
     this.#links.push({ entity, table, owner: model.uid, target, ...unique })
-    return { entity, self: 'owner', other: 'target', order: 'ord', single: unique.uniqueOwner }
+    return { entity, self: 'owner', other: 'target', order: 'ord' }
   }
 
   #relation (model: Model, name: string, declared: RelationAttributeSchema): RelationAttribute {
@@ -438,7 +438,7 @@ class RegistryBuilder {
     }
     const ownerTable = tableIdentifier(`${target.table}_${snakeCase(inverseName)}_lnk`)
     // The owning side made its target column unique exactly when this side is to-one (`uniqueTarget` above).
-    const link: LinkSide = { entity: entityNameForTable(ownerTable), self: 'target', other: 'owner', order: 'invOrd', single: !toMany }
+    const link: LinkSide = { entity: entityNameForTable(ownerTable), self: 'target', other: 'owner', order: 'invOrd' }
     return { ...base, otherToMany, owning: false, inverse: inverseName, link }
   }
 

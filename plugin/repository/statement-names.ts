@@ -18,15 +18,15 @@ export interface PreparedStatement {
   text: string
 }
 
+/** The prepared statement of a text; undefined past the cap (the text is then sent unnamed). */
+export type NameOf = (text: string) => PreparedStatement | undefined
+
 /**
  * A write renders its text afresh on every request (same body shape, same text). A Map keyed
  * by the text would hash all of it each time (a create's text is kilobytes: tens of µs);
  * known texts are kept by length instead, and a fresh text is compared only with those of its
  * length, a comparison that stops at the first differing character.
  */
-/** The prepared statement of a text; undefined past the cap (the text is then sent unnamed). */
-export type NameOf = (text: string) => PreparedStatement | undefined
-
 export function statementNames (): NameOf {
   const byLength = new Map<number, PreparedStatement[]>()
   let count = 0

@@ -316,7 +316,7 @@ class FactStatement implements WriteFacts {
     const entity = row.model.entity
     const id = session.column(entity, 'id')
     const value = session.columnValue(entity, write.attribute.name, write.value)
-    const others = row.id === null ? sql`` : sql` and ${raw(id)} <> ${row.id}`
+    const others = row.id === null ? EMPTY_SQL : sql` and ${raw(id)} <> ${row.id}`
     const column = raw(`${session.table(entity)} where ${session.column(entity, write.attribute.name)}`)
     this.#ask({}, sql`where exists (select 1 from ${column} = ${value}${others})`, () => this.#taken.add(write))
   }

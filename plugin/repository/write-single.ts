@@ -7,7 +7,7 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { NotFoundError, ValidationError } from '../errors.js'
-import { raw, sql, type Sql } from '../sql/index.js'
+import { EMPTY_SQL, raw, sql, type Sql } from '../sql/index.js'
 import { withoutLocale } from '../write-plan/plan.js'
 import type { Database } from './database.js'
 import type { WriteSession } from './write-session.js'
@@ -99,6 +99,6 @@ interface QuotedNames {
 /** `select id … where locale = … order by id limit 1`, for `db.query` or inside a write. */
 function singleEntryQuery (names: QuotedNames, model: ContentTypeModel, locale: string | null): Sql {
   const id = names.column(model.entity, 'id')
-  const where = locale === null ? sql`` : sql` where ${raw(names.column(model.entity, 'locale'))} = ${locale}`
+  const where = locale === null ? EMPTY_SQL : sql` where ${raw(names.column(model.entity, 'locale'))} = ${locale}`
   return sql`select ${raw(`${id} as id from ${names.table(model.entity)}`)}${where}${raw(` order by ${id} limit 1`)}`
 }

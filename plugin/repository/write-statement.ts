@@ -15,7 +15,7 @@
  * Deletions that could collide with an insert on a unique index run before, as a statement
  * of their own (see PendingDeletes.mergeable).
  */
-import { join, raw, sql, valueList, type Sql } from '../sql/index.js'
+import { EMPTY_SQL, join, raw, sql, valueList, type Sql } from '../sql/index.js'
 import type { RowSource } from './read/compile.js'
 import type { SqlPart } from './write-sql.js'
 
@@ -189,6 +189,11 @@ function typedTuples (types: readonly string[], rows: readonly unknown[][]): Sql
   return join(rows.map(row => sql`(${join(row.map((value, index) => sql`${value}${casts[index]!}`))})`))
 }
 
+/** `"a" = $1, "b" = $2, …`: quoted `columns` set to `values`, one by one. */
+export function columnAssignments (columns: readonly string[], values: readonly unknown[]): Sql {
+  return join(columns.map((column, index) => sql`${raw(column)} = ${values[index]}`))
+}
+
 /**
  * One row: a plain UPDATE. Several: an UPDATE joined to a VALUES list, whose values must be
  * typed by hand (`typedTuples`). `condition`: written only when it holds; `version`: the one
@@ -198,9 +203,8 @@ function updatePart ({ table, idColumn, columns, types, rows }: RowGroup, return
   const tail = raw(`${condition === null ? '' : ` and ${condition}`}${returning || version !== undefined ? ' returning *' : ''}`)
   if (rows.length === 1) {
     const [id, ...values] = rows[0]!
-    const versioned = version === undefined ? sql`` : sql` and xmin = ${version}::xid`
-    const assignments = join(columns.map((column, index) => sql`${raw(column)} = ${values[index]}`))
-    return { sql: sql`update ${raw(table)} set ${assignments} where ${raw(idColumn)} = ${id}${versioned}${tail}` }
+    const versioned = version === undefined ? EMPTY_SQL : sql` and xmin = ${version}::xid`
+    return { sql: sql`update ${raw(table)} set ${columnAssignments(columns, values)} where ${raw(idColumn)} = ${id}${versioned}${tail}` }
   }
   const names = columns.map((_, index) => `c${index + 1}`)
   const set = raw(`update ${table} as t set ${columns.map((column, index) => `${column} = v.${names[index]!}`).join(', ')}`)

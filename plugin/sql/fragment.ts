@@ -75,9 +75,7 @@ export class Sql {
       slot.number = first + values.length - 1
       if (slot.shared !== null) shared.set(slot.shared, slot.number)
     }
-    if (slots.some(slot => slot.first)) {
-      for (const slot of slots) if (slot.first) number(slot)
-    }
+    for (const slot of slots) if (slot.first) number(slot)
     for (const slot of slots) if (!slot.first) number(slot)
     // A `+=` rope, flattened once by whoever reads it whole: measured (800 pieces, built and
     // compared with an equal text) 15-17 µs against 22-24 µs for `map(…).join('')`.

@@ -12,7 +12,7 @@ import { prepareLinks } from '../repository/write-links.js'
 import { WriteSession } from '../repository/write-session.js'
 import { join, raw, sql, valueList, type Sql } from '../sql/index.js'
 import { IssueList } from '../write-plan/issues.js'
-import type { RowValues } from '../repository/write-statement.js'
+import { columnAssignments, type RowValues } from '../repository/write-statement.js'
 import type { LinkWrite, RowPlan } from '../write-plan/plan.js'
 import type { AttachTarget } from './attach-target.js'
 import type { FileInfo } from './file-info.js'
@@ -97,8 +97,7 @@ async function attach (session: WriteSession, target: AttachTarget, fileIds: rea
 
 /** The UPDATE of the row `id` to `values`, answering its id (no row: absent). */
 function updateRow ({ table, idColumn, columns, values }: RowValues, id: number): Sql {
-  const assignments = join(columns.map((column, index) => sql`${raw(column)} = ${values[index]}`))
-  return sql`update ${raw(table)} set ${assignments} where ${raw(idColumn)} = ${id} returning ${raw(idColumn)}`
+  return sql`update ${raw(table)} set ${columnAssignments(columns, values)} where ${raw(idColumn)} = ${id} returning ${raw(idColumn)}`
 }
 
 /** Answers false when the file does not exist. */
