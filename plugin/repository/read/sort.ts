@@ -19,8 +19,9 @@ function sortValue (scope: StatementScope, row: RowRef, path: string[]): string 
   const target = scope.registry.model(targetUid(attribute))
   const linked = linkedRows(scope, attribute.link, row, target)
   const value = sortValue(scope, linked, rest.length === 0 ? ['id'] : rest)
-  // Link conditions hold no values: the sort stays text.
-  return `(select ${value} ${linked.from} where ${linked.where.join(' and ')} order by ${linked.order} limit 1)`
+  // Link conditions hold no values: the sort stays text. A to-one side has at most one link
+  // row per owner (LinkSide.self), so the subquery needs no order, as in selection.ts.
+  return `(select ${value} ${linked.from} where ${linked.where.join(' and ')} limit 1)`
 }
 
 export function orderBy (scope: StatementScope, row: RowRef, sort: SortTerm[], tieBreaks: string[] = []): string {
