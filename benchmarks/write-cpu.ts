@@ -13,13 +13,16 @@
  *       # `globalThis.writeCpuMark?.(name)` calls placed in a scratch build of the plugin
  *
  * WRITE_CPU_N requests per side and kind (default 1000), WRITE_CPU_WARMUP (default 300),
- * WRITE_CPU_KINDS (default `create,update`). A scale-100 database is created (SQL loader,
+ * WRITE_CPU_KINDS (default `create,update`). WRITE_CPU_OTHER=<a build's dist/plugin/index.js>
+ * adds that build of the plugin as a third side, `other`, in the same rotation: an A/B of two
+ * builds (a change, an ablation) against each other and the ceiling. A scale-100 database is created (SQL loader,
  * analyzed) and dropped at the end.
  */
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import { writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { Session } from 'node:inspector/promises'
 import pg from 'pg'
 import contentApi from '../plugin/index.js'
@@ -34,7 +37,7 @@ import { loadDataset } from './load/index.js'
 import { createBody, updateBody, updatedArticle } from './scenarios.js'
 
 type Kind = 'create' | 'update'
-type Side = 'plugin' | 'ceiling'
+type Side = 'plugin' | 'ceiling' | 'other'
 
 /** CPU between consecutive checkpoints of one request, by `from→to`. */
 class Stages {
@@ -76,10 +79,10 @@ function withCheckpoints (app: FastifyInstance): void {
   }
 }
 
-async function pluginApp (url: string): Promise<FastifyInstance> {
+async function pluginApp (url: string, plugin: typeof contentApi = contentApi): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })
   if (stages !== null) withCheckpoints(app)
-  await app.register(contentApi, { schemas: EXAMPLE_SCHEMAS, database: { url, poolSize: 1 } })
+  await app.register(plugin, { schemas: EXAMPLE_SCHEMAS, database: { url, poolSize: 1 } })
   await app.ready()
   return app
 }
@@ -119,10 +122,10 @@ interface Sent { method: 'POST' | 'PUT', url: string, payload: string }
 
 function request (fixture: Fixture, side: Side, kind: Kind, n: number): Sent {
   if (kind === 'create') {
-    return { method: 'POST', url: side === 'plugin' ? '/api/articles' : '/ceiling/create', payload: JSON.stringify({ data: createBody(fixture, side, n) }) }
+    return { method: 'POST', url: side === 'ceiling' ? '/ceiling/create' : '/api/articles', payload: JSON.stringify({ data: createBody(fixture, side === 'ceiling' ? 'ceiling' : 'plugin', n) }) }
   }
   const id = updatedArticle(fixture, n)
-  return { method: 'PUT', url: side === 'plugin' ? `/api/articles/${id}` : `/ceiling/update/${id}`, payload: JSON.stringify({ data: updateBody(fixture, n) }) }
+  return { method: 'PUT', url: side === 'ceiling' ? `/ceiling/update/${id}` : `/api/articles/${id}`, payload: JSON.stringify({ data: updateBody(fixture, n) }) }
 }
 
 /** µs of this process's CPU (user + system) for one request. */
@@ -163,13 +166,17 @@ async function main (): Promise<void> {
     const dataset = generateDataset(100)
     const loaded = await loadDataset(database.url, dataset, 'sql', { analyze: true })
     const fixture = pickFixture(dataset, loaded.ids)
-    const sides: Record<Side, FastifyInstance> = { plugin: await pluginApp(database.url), ceiling: await ceilingApp(database.url) }
-    apps.push(sides.plugin, sides.ceiling)
+    const sides: Partial<Record<Side, FastifyInstance>> = { plugin: await pluginApp(database.url), ceiling: await ceilingApp(database.url) }
+    const otherBuild = process.env.WRITE_CPU_OTHER
+    if (otherBuild !== undefined) sides.other = await pluginApp(database.url, (await import(pathToFileURL(otherBuild).href) as { default: typeof contentApi }).default)
+    const rotation = Object.keys(sides) as Side[]
+    const appOf = (side: Side): FastifyInstance => sides[side]!
+    apps.push(...Object.values(sides))
     let counter = 0
     const next = (): number => counter++
     for (const kind of kinds) {
       for (let i = 0; i < warmup; i++) {
-        for (const side of ['plugin', 'ceiling'] as Side[]) await timed(sides[side], request(fixture, side, kind, next()))
+        for (const side of rotation) await timed(appOf(side), request(fixture, side, kind, next()))
       }
     }
     const load = loadavg()[0]!.toFixed(1)
@@ -179,7 +186,7 @@ async function main (): Promise<void> {
       await session.post('Profiler.enable')
       await session.post('Profiler.setSamplingInterval', { interval: 100 })
       await session.post('Profiler.start')
-      for (let i = 0; i < n; i++) await timed(sides.plugin, request(fixture, 'plugin', 'create', next()))
+      for (let i = 0; i < n; i++) await timed(appOf('plugin'), request(fixture, 'plugin', 'create', next()))
       const { profile } = await session.post('Profiler.stop')
       session.disconnect()
       await writeFile(profileFile, JSON.stringify(profile))
@@ -189,13 +196,22 @@ async function main (): Promise<void> {
     const spent: Record<string, number[]> = {}
     for (let i = 0; i < n; i++) {
       for (const kind of kinds) {
-        // The order flips every request, so neither side always runs right after the other.
-        const order: Side[] = i % 2 === 0 ? ['plugin', 'ceiling'] : ['ceiling', 'plugin']
-        for (const side of order) (spent[`${kind} ${side}`] ??= []).push(await timed(sides[side], request(fixture, side, kind, next()), kind === 'create' ? side : undefined))
+        // The order turns every request, so no side always runs right after the same other one.
+        const order = [...rotation.slice(i % rotation.length), ...rotation.slice(0, i % rotation.length)]
+        if (Math.floor(i / rotation.length) % 2 === 1) order.reverse()
+        for (const side of order) (spent[`${kind} ${side}`] ??= []).push(await timed(appOf(side), request(fixture, side, kind, next()), kind === 'create' ? side : undefined))
       }
     }
     console.log(`${n} requests per side and kind, load ${load} → ${loadavg()[0]!.toFixed(1)}; µs of Node CPU per request: median (quartiles)`)
     for (const [key, values] of Object.entries(spent)) console.log(`${key.padEnd(16)} ${median(values).toFixed(0).padStart(6)} (${quartiles(values)})`)
+    for (const kind of kinds) {
+      // Requests of one round are neighbours in time: their differences cancel most of the load's swings.
+      const ours = spent[`${kind} plugin`]
+      const others = spent[`${kind} other`]
+      if (ours === undefined || others === undefined) continue
+      const differences = others.map((value, index) => value - ours[index]!)
+      console.log(`${kind} other − plugin, paired by round: median ${median(differences).toFixed(0)} (${quartiles(differences)})`)
+    }
     if (stages !== null) {
       console.log('create, µs of Node CPU between checkpoints: mean, median (quartiles), share of requests that passed it')
       for (const [key, values] of Object.entries(stages.totals)) {
