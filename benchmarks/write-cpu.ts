@@ -60,9 +60,9 @@ class Stages {
     this.#at = process.cpuUsage()
   }
 
-  end (side: string): void {
+  end (label: string): void {
     this.mark('end')
-    for (const [key, value] of Object.entries(this.#current)) (this.totals[`${side} ${key}`] ??= []).push(value)
+    for (const [key, value] of Object.entries(this.#current)) (this.totals[`${label} ${key}`] ??= []).push(value)
   }
 }
 
@@ -129,11 +129,11 @@ function request (fixture: Fixture, side: Side, kind: Kind, n: number): Sent {
 }
 
 /** µs of this process's CPU (user + system) for one request. */
-async function timed (app: FastifyInstance, sent: Sent, side?: Side): Promise<number> {
+async function timed (app: FastifyInstance, sent: Sent, stagesOf?: string): Promise<number> {
   const before = process.cpuUsage()
-  if (side !== undefined) stages?.begin()
+  if (stagesOf !== undefined) stages?.begin()
   const response = await app.inject({ ...sent, headers: { 'content-type': 'application/json' } })
-  if (side !== undefined) stages?.end(side)
+  if (stagesOf !== undefined) stages?.end(stagesOf)
   const spent = process.cpuUsage(before)
   if (response.statusCode !== 200) throw new Error(`${sent.method} ${sent.url}: ${response.statusCode} ${response.body.slice(0, 300)}`)
   return spent.user + spent.system
@@ -199,7 +199,7 @@ async function main (): Promise<void> {
         // The order turns every request, so no side always runs right after the same other one.
         const order = [...rotation.slice(i % rotation.length), ...rotation.slice(0, i % rotation.length)]
         if (Math.floor(i / rotation.length) % 2 === 1) order.reverse()
-        for (const side of order) (spent[`${kind} ${side}`] ??= []).push(await timed(appOf(side), request(fixture, side, kind, next()), kind === 'create' ? side : undefined))
+        for (const side of order) (spent[`${kind} ${side}`] ??= []).push(await timed(appOf(side), request(fixture, side, kind, next()), `${kind} ${side}`))
       }
     }
     console.log(`${n} requests per side and kind, load ${load} → ${loadavg()[0]!.toFixed(1)}; µs of Node CPU per request: median (quartiles)`)
@@ -213,7 +213,7 @@ async function main (): Promise<void> {
       console.log(`${kind} other − plugin, paired by round: median ${median(differences).toFixed(0)} (${quartiles(differences)})`)
     }
     if (stages !== null) {
-      console.log('create, µs of Node CPU between checkpoints: mean, median (quartiles), share of requests that passed it')
+      console.log('µs of Node CPU between checkpoints: mean, median (quartiles), share of requests that passed it')
       for (const [key, values] of Object.entries(stages.totals)) {
         const mean = values.reduce((sum, value) => sum + value, 0) / values.length
         console.log(`${key.padEnd(48)} ${mean.toFixed(0).padStart(6)} ${median(values).toFixed(0).padStart(6)} (${quartiles(values)}) ${(values.length / n).toFixed(2)}`)
