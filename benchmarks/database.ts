@@ -17,8 +17,9 @@ async function onServer (adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-export async function createBenchDatabase (adminUrl: string): Promise<BenchDatabase> {
-  const name = `fca_bench_${Date.now().toString(36)}_${process.pid}`
+/** `prefix` names whose database it is, for a shared server (a helper's branch). */
+export async function createBenchDatabase (adminUrl: string, prefix = 'fca_bench'): Promise<BenchDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`
   await onServer(adminUrl, `create database ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
