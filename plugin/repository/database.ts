@@ -12,6 +12,7 @@ import type { Pool, PoolClient } from 'pg'
 import { buildEntitySchemas } from './entities.js'
 import type { SystemEntities } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
+import { clientQuery } from './client-query.js'
 import { healPool } from './pool-healing.js'
 import { openReplicaSet } from './replicas.js'
 import type { ReplicaSettings } from './replicas.js'
@@ -425,7 +426,7 @@ function serverRunnerOnce (pool: Pool, nameOf: NameOf): Runner {
     }
     signal.addEventListener('abort', cancel, { once: true })
     try {
-      return (await client.query(config)).rows
+      return (await clientQuery(client, config)).rows
     } finally {
       signal.removeEventListener('abort', cancel)
       // A cancelled session is not reused: a cancel request still on its way must not reach
