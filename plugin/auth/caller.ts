@@ -97,8 +97,18 @@ declare module 'fastify' {
 export function installCallerResolution (app: FastifyInstance, context: CallerContext): void {
   app.decorateRequest('contentApiCaller', null)
   const anonymous = anonymousCaller(context.permissions)
-  app.addHook('onRequest', async (request) => {
-    request.contentApiCaller = await resolveCaller(context, anonymous, request)
+  // A callback hook: a request without credentials (most reads) is resolved without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers.authorization
+    if (header === undefined || header === '') {
+      request.contentApiCaller = anonymous
+      done()
+      return
+    }
+    resolveCaller(context, anonymous, request).then(caller => {
+      request.contentApiCaller = caller
+      done()
+    }, done)
   })
 }
 

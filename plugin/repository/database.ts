@@ -50,8 +50,12 @@ export interface DatabaseOptions {
 export type Row = Record<string, unknown>
 
 export interface QueryOptions {
-  /** Aborted when the request that needs the answer has gone away. */
-  signal?: AbortSignal
+  /**
+   * Aborted when the request that needs the answer has gone away. A function is called only
+   * when a statement is sent: a read the response cache answers makes no signal (an
+   * AbortController and a listener per request: ~4 µs of a 50 µs cache hit, profiled).
+   */
+  signal?: AbortSignal | (() => AbortSignal)
   /** A healthy replica may answer (the read needs no write of its own request or caller). */
   replica?: boolean
   /** The read may build many rows: it waits for one of the few heavy-read slots. */
@@ -234,12 +238,13 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     wait: options.connectionTimeout ?? 5_000
   })
   const read = async (sql: string, params: readonly unknown[], queryOptions: QueryOptions | undefined): Promise<Row[]> => {
+    const signal = typeof queryOptions?.signal === 'function' ? queryOptions.signal() : queryOptions?.signal
     if (queryOptions?.replica === true && replicas !== null) {
-      const rows = await readFromReplica(sql, params, queryOptions.signal)
+      const rows = await readFromReplica(sql, params, signal)
       if (rows !== null) return rows
       primaryReads += 1
     }
-    return await run(sql, params, queryOptions?.signal)
+    return await run(sql, params, signal)
   }
   const writeNames = statementNames()
   // Read once, unprepared (on a server): the pool's one-off statement, PGlite's runner.

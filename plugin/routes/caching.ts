@@ -42,10 +42,14 @@ export function routeUids (registry: Registry, prefix: string): Map<string, stri
   return uids
 }
 
+/**
+ * Callback hooks, as is the local invalidation's: they never wait, and an async hook costs
+ * every request a promise and a turn of the microtask queue.
+ */
 export function installHttpCaching (app: FastifyInstance, options: HttpCachingOptions, uids: Map<string, string>): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload)
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
     const uid = uids.get(request.routeOptions.url ?? '')
     const settings = (uid === undefined ? undefined : options.contentTypes?.[uid]) ?? options
     const answer = request.contentApiAnswer
@@ -58,16 +62,16 @@ export function installHttpCaching (app: FastifyInstance, options: HttpCachingOp
     if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
       void reply.code(304)
       void reply.removeHeader('content-length')
-      return ''
+      return done(null, '')
     }
-    return bytes
+    done(null, bytes)
   })
 }
 
 export function installLocalInvalidation (app: FastifyInstance, cache: ResponseCache): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Also after a failure: a write whose connection died after its commit answers 503.
     if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear()
-    return payload
+    done(null, payload)
   })
 }

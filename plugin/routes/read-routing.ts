@@ -38,7 +38,7 @@ function cookieDeadline (request: FastifyRequest): number {
  * replicas, every read goes to the primary and nothing is installed.
  */
 export function installReadRouting (app: FastifyInstance, window: number | null): ReadRouting {
-  if (window === null) return { readOptions: (request) => ({ signal: clientGoneSignal(request) }) }
+  if (window === null) return { readOptions: (request) => ({ signal: () => clientGoneSignal(request) }) }
   const wroteUntil = new Map<string, number>()
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload
@@ -57,7 +57,7 @@ export function installReadRouting (app: FastifyInstance, window: number | null)
       const now = Date.now()
       const key = knownCallerKey(request.contentApiCaller)
       const recent = cookieDeadline(request) > now || (key !== null && (wroteUntil.get(key) ?? 0) > now)
-      return { signal: clientGoneSignal(request), replica: !recent }
+      return { signal: () => clientGoneSignal(request), replica: !recent }
     }
   }
 }

@@ -141,3 +141,29 @@ t.test('the response cache: served from memory, dropped on every node by any com
   await eventually(async () => (await populated()).includes('Linked'))
   t.match(await populated(), /"title":"Linked"/, 'an answer that populated a relation is dropped when the related table changes')
 })
+
+t.test('an answer from the response cache makes no client-gone watch (it sends no statement to cancel)', async t => {
+  const app = Fastify({ logger: false, pluginTimeout: 120_000 })
+  const statements: string[] = []
+  /** Listeners on each request's 'close' as it is answered: a read that sends a statement watches it. */
+  const watches: number[] = []
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method === 'GET') watches.push(request.raw.listenerCount('close'))
+    done()
+  })
+  await app.register(contentApi, {
+    schemas: EXAMPLE_SCHEMAS,
+    upload: false,
+    docs: false,
+    cache: { responses: { maxEntries: 100, maxBytes: 1024 * 1024 } },
+    database: { dataDir: 'memory://', onQuery: sql => { statements.push(sql) } }
+  })
+  t.teardown(async () => { await app.close() })
+  await app.inject({ method: 'POST', url: '/api/tags', payload: { data: { name: 'a' } } })
+  t.same(await names(app), ['a'])
+  const sent = statements.length
+  t.same(await names(app), ['a'])
+  t.equal(statements.length, sent, 'the repeated read was answered from memory')
+  t.equal(watches.length, 2)
+  t.equal(watches[1], watches[0]! - 1, 'one listener fewer: no abort signal was made for the cached answer')
+})
