@@ -68,10 +68,9 @@ function anonymousCaller (permissions: ResolvedPermissions | null): Caller {
   return { kind: 'public', ability: permissions === null ? FULL_ACCESS : roleAbility(permissions, 'public') }
 }
 
-async function resolveCaller (context: CallerContext, anonymous: Caller, request: FastifyRequest): Promise<Caller> {
+/** The caller an Authorization header names; a request without one is anonymous, decided by the hook. */
+async function resolveCaller (context: CallerContext, anonymous: Caller, header: string): Promise<Caller> {
   const { permissions } = context
-  const header = request.headers.authorization
-  if (header === undefined || header === '') return anonymous
   const match = /^Bearer\s+(\S+)$/i.exec(header)
   const token = match?.[1]
   let caller: Caller | null = null
@@ -105,7 +104,7 @@ export function installCallerResolution (app: FastifyInstance, context: CallerCo
       done()
       return
     }
-    resolveCaller(context, anonymous, request).then(caller => {
+    resolveCaller(context, anonymous, header).then(caller => {
       request.contentApiCaller = caller
       done()
     }, done)
