@@ -35,6 +35,12 @@ export function nextId (session: WriteSql, entity: string): Sql {
   return sql`nextval(pg_get_serial_sequence(${session.table(entity)}, ${session.fieldName(entity, 'id')}))`
 }
 
+/**
+ * A row's id in a write: a number, or, for a new row whose id the data statement draws
+ * itself (the one-statement create, write-one-statement), the SQL that reads it there.
+ */
+export type RowId = number | Sql
+
 /** A data-modifying part of a statement (a CTE of the data statement). */
 export interface SqlPart {
   sql: Sql
