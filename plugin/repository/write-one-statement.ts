@@ -166,6 +166,8 @@ class OneStatementFacts implements WriteFacts {
       const ids = connectableIds(write.operation, isToMany(write.attribute))
       if (ids.length === 0) continue
       const { attribute } = write
+      // A related entry with a single owner is taken from its owner first: a deletion before the inserts.
+      if (attribute.kind === 'relation' && !attribute.otherToMany) return false
       const known = this.#referenced.get(attribute.target) ?? new Set<number>()
       for (const linked of ids) known.add(linked)
       this.#referenced.set(attribute.target, known)

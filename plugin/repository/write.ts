@@ -99,8 +99,7 @@ export async function createEntry (
   // Most creates are one statement, its facts read inside it; should a check fail, it wrote
   // nothing, and the facts read then runs on its own to find the problems and word the 400.
   const planned = plans.planned
-  const optimistic = alone && planned !== null && plans.issues.isEmpty && context.observer?.hooksBefore('create') !== true &&
-    !mayDeleteBeforeInserts(planned.root)
+  const optimistic = alone && planned !== null && plans.issues.isEmpty && context.observer?.hooksBefore('create') !== true
   if (optimistic) {
     const id = await inTransaction(db, plans, async tx => {
       const session = new WriteSession(tx, db, registry, new IssueList())
