@@ -104,12 +104,18 @@ function insertRows (session: WriteSql, entity: string, rows: readonly NewLink[]
   const into = raw(`insert into ${session.table(entity)} (${columns.join(', ')})`)
   if (rows.length === 1) {
     const row = rows[0]!
-    return { sql: sql`${into} select ${join(LINK_COLUMNS.map(property => sql`${row[property]}::int`))}`, conditionJoin: 'where' }
+    const values = join(LINK_COLUMNS.map(property => sql`${row[property]}::int`))
+    return {
+      sql: sql`${into} select ${values}`,
+      conditionJoin: 'where',
+      fromFacts: facts => sql`${into} select ${values} ${raw(`from ${facts} where ${facts}.ok`)}`
+    }
   }
   const arrays = LINK_COLUMNS.map(property => intColumn(rows.map(row => row[property])))
   return {
     sql: sql`${into} select * from unnest(${join(arrays)})`,
-    conditionJoin: 'where'
+    conditionJoin: 'where',
+    fromFacts: facts => sql`${into} ${raw(`select u.* from ${facts},`)} unnest(${join(arrays)}) ${raw(`as u where ${facts}.ok`)}`
   }
 }
 

@@ -150,7 +150,7 @@ class OneStatementFacts implements WriteFacts {
     // Ids are drawn in the order of the walk, as the facts read draws them (the target list is evaluated left to right).
     const id = `i${this.#ids.size + 1}`
     this.#columns.push(sql`${nextId(session, entity)} as ${raw(id)}`)
-    this.#ids.set(row, raw(`(select ${id} from ${FACTS})`))
+    this.#ids.set(row, raw(`${FACTS}.${id}`))
     for (const write of row.scalars) {
       if (!needsUniqueCheck(write)) continue
       this.#sentUnique.push(`${entity} ${write.attribute.name}`)
@@ -202,7 +202,7 @@ class OneStatementFacts implements WriteFacts {
     const taken = raw(`(select ${column} from ${table} where ${column}`)
     this.#columns.push(sql`(select c from unnest(${candidates}::text[]) with ordinality as x(c, n) where c not in ${taken} = any(${candidates}::text[])) order by n limit 1) as ${raw(name)}`)
     this.#checks.push(raw(`${name} is not null`))
-    this.#uids.set(uid, raw(`(select ${name} from ${FACTS})`))
+    this.#uids.set(uid, raw(`${FACTS}.${name}`))
   }
 
   #checkExisting (target: string, ids: number[]): void {

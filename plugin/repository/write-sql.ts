@@ -51,6 +51,12 @@ export interface SqlPart {
    * writes the text, never read back from it.
    */
   conditionJoin?: 'where' | 'and'
+  /**
+   * The part with one more FROM item, the statement's `facts` (write-one-statement), whose
+   * columns its values may read (`facts.i1`), written only when `facts.ok` holds: one scan
+   * of `facts` per part, where a scalar subquery per value would cost PostgreSQL one each.
+   */
+  fromFacts?: (facts: string) => Sql
 }
 
 /** A part that can be made conditional. */

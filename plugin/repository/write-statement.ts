@@ -113,7 +113,8 @@ export class DataStatement {
 
   /** False when guarded (or preconditioned) and a part cannot be made conditional on the guarded row (see `onlyIf`). */
   get guardable (): boolean {
-    return (this.#guard === null && this.#precondition === null) || this.#others.every(part => part.conditionJoin !== undefined)
+    if (this.#precondition !== null) return this.#updates.size === 0 && this.#others.every(part => part.fromFacts !== undefined)
+    return this.#guard === null || this.#others.every(part => part.conditionJoin !== undefined)
   }
 
   get isEmpty (): boolean {
@@ -136,13 +137,19 @@ export class DataStatement {
     const returning = guarded ?? (candidates?.length === 1 && candidates[0]!.rows.length === 1 ? candidates[0] : undefined)
     // The guarded row's UPDATE goes first (w1), as a part may read only the parts before it:
     // every other part writes only when it yields the row.
-    const condition = guarded !== undefined ? 'exists (select 1 from w1)' : precondition === null ? null : `(select ok from ${precondition.name})`
-    const parts = [
-      ...(guarded === undefined ? [] : [updatePart(guarded, true, null, guard!.version)]),
-      ...inserts.map(group => insertPart(group, group === returning, condition)),
-      ...updates.filter(group => group !== guarded).map(group => updatePart(group, group === returning, condition)),
-      ...this.#others.map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
-    ]
+    const condition = guarded === undefined ? null : 'exists (select 1 from w1)'
+    const parts = precondition !== null
+      ? [
+          ...inserts.map(group => insertFromFacts(group, group === returning, precondition.name)),
+          ...updates.map(() => unguardable()),
+          ...this.#others.map(part => part.fromFacts === undefined ? unguardable() : { sql: part.fromFacts(precondition.name) })
+        ]
+      : [
+          ...(guarded === undefined ? [] : [updatePart(guarded, true, null, guard!.version)]),
+          ...inserts.map(group => insertPart(group, group === returning, condition)),
+          ...updates.filter(group => group !== guarded).map(group => updatePart(group, group === returning, condition)),
+          ...this.#others.map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
+        ]
     const source = guarded !== undefined ? 0 : returning === undefined ? -1 : [...inserts, ...updates].indexOf(returning)
     this.#inserts.clear()
     this.#updates.clear()
@@ -204,6 +211,12 @@ function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, return
     return { sql: sql`${into} values ${join(tuples)}${tail}` }
   }
   return { sql: sql`${into} select * from (values ${typedTuples(types, rows)}) as v where ${raw(condition)}${tail}` }
+}
+
+/** New rows whose values may read the statement's facts (see Precondition), written only when `ok` holds. */
+function insertFromFacts ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, facts: string): SqlPart {
+  const into = raw(`insert into ${table} (${[idColumn, ...columns].join(', ')}) select v.* from ${facts}, lateral`)
+  return { sql: sql`${into} (values ${typedTuples(types, rows)}) ${raw(`as v where ${facts}.ok${returning ? ' returning *' : ''}`)}` }
 }
 
 /** `($1::int, $2::varchar, …)` per row: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */
