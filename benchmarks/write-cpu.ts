@@ -93,6 +93,8 @@ async function pluginApp (url: string, plugin: typeof contentApi = contentApi): 
 /** The ceiling's write routes as in servers/ceiling.ts, prepared statements, one connection. */
 async function ceilingApp (url: string): Promise<FastifyInstance> {
   const pool = new pg.Pool({ connectionString: url, max: 1 })
+  // The database is dropped (its sessions ended) at the end: an idle connection's error then is expected.
+  pool.on('error', () => {})
   const app = Fastify({ logger: false })
   if (stages !== null) withCheckpoints(app)
   app.addHook('onClose', async () => { await pool.end() })
