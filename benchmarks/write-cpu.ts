@@ -14,13 +14,16 @@
  *
  * WRITE_CPU_N requests per side and kind (default 1000), WRITE_CPU_WARMUP (default 300),
  * WRITE_CPU_KINDS (default `create,update`). WRITE_CPU_OTHER=<a build's dist/plugin/index.js>
+ * WRITE_CPU_BACKEND=1 also reads PostgreSQL's CPU per side (`/proc/<pid>/schedstat` of the
+ * backends each side opened, same machine only), summed over the measured requests.
+ * WRITE_CPU_OTHER=<a build's dist/plugin/index.js>
  * adds that build of the plugin as a third side, `other`, in the same rotation: an A/B of two
  * builds (a change, an ablation) against each other and the ceiling. A scale-100 database is created (SQL loader,
  * analyzed) and dropped at the end.
  */
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { Session } from 'node:inspector/promises'
@@ -90,6 +93,8 @@ async function pluginApp (url: string, plugin: typeof contentApi = contentApi): 
 /** The ceiling's write routes as in servers/ceiling.ts, prepared statements, one connection. */
 async function ceilingApp (url: string): Promise<FastifyInstance> {
   const pool = new pg.Pool({ connectionString: url, max: 1 })
+  // The database is dropped (its sessions ended) at the end: an idle connection's error then is expected.
+  pool.on('error', () => {})
   const app = Fastify({ logger: false })
   if (stages !== null) withCheckpoints(app)
   app.addHook('onClose', async () => { await pool.end() })
@@ -150,6 +155,47 @@ function quartiles (values: number[]): string {
   return `${at(0.25).toFixed(0)}–${at(0.75).toFixed(0)}`
 }
 
+/** The PostgreSQL backends of the bench database, told apart by the side that opened them. */
+class Backends {
+  readonly #adminUrl: string
+  readonly #database: string
+  readonly #owners = new Map<number, Side | null>()
+
+  constructor (adminUrl: string, database: string) {
+    this.#adminUrl = adminUrl
+    this.#database = database
+  }
+
+  /** The backends not yet claimed are `side`'s (null: nobody's, opened before the sides). */
+  async claim (side: Side | null): Promise<void> {
+    for (const pid of await this.#pids()) {
+      if (!this.#owners.has(pid)) this.#owners.set(pid, side)
+    }
+  }
+
+  /** CPU time so far (ns, from `/proc/<pid>/schedstat`) of each side's backends. */
+  async cpu (): Promise<Map<Side, number>> {
+    const used = new Map<Side, number>()
+    for (const [pid, side] of this.#owners) {
+      if (side === null) continue
+      const stat = await readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => null)
+      if (stat !== null) used.set(side, (used.get(side) ?? 0) + Number(stat.split(' ')[0]))
+    }
+    return used
+  }
+
+  async #pids (): Promise<number[]> {
+    const client = new pg.Client({ connectionString: this.#adminUrl })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [this.#database])
+      return rows.map(row => row.pid)
+    } finally {
+      await client.end()
+    }
+  }
+}
+
 async function main (): Promise<void> {
   const n = Number(process.env.WRITE_CPU_N ?? 1000)
   const warmup = Number(process.env.WRITE_CPU_WARMUP ?? 300)
@@ -166,14 +212,24 @@ async function main (): Promise<void> {
     const dataset = generateDataset(100)
     const loaded = await loadDataset(database.url, dataset, 'sql', { analyze: true })
     const fixture = pickFixture(dataset, loaded.ids)
-    const sides: Partial<Record<Side, FastifyInstance>> = { plugin: await pluginApp(database.url), ceiling: await ceilingApp(database.url) }
-    const otherBuild = process.env.WRITE_CPU_OTHER
-    if (otherBuild !== undefined) sides.other = await pluginApp(database.url, (await import(pathToFileURL(otherBuild).href) as { default: typeof contentApi }).default)
-    const rotation = Object.keys(sides) as Side[]
-    const appOf = (side: Side): FastifyInstance => sides[side]!
-    apps.push(...Object.values(sides))
     let counter = 0
     const next = (): number => counter++
+    const backends = process.env.WRITE_CPU_BACKEND === '1' ? new Backends(adminUrl, new URL(database.url).pathname.slice(1)) : null
+    const sides: Partial<Record<Side, FastifyInstance>> = {}
+    // Each side is created and sends one request before the next: the backends new since then are its own.
+    const open = async (side: Side, app: FastifyInstance): Promise<void> => {
+      sides[side] = app
+      apps.push(app)
+      await timed(app, request(fixture, side, kinds[0]!, next()))
+      await backends?.claim(side)
+    }
+    await backends?.claim(null)
+    await open('plugin', await pluginApp(database.url))
+    await open('ceiling', await ceilingApp(database.url))
+    const otherBuild = process.env.WRITE_CPU_OTHER
+    if (otherBuild !== undefined) await open('other', await pluginApp(database.url, (await import(pathToFileURL(otherBuild).href) as { default: typeof contentApi }).default))
+    const rotation = Object.keys(sides) as Side[]
+    const appOf = (side: Side): FastifyInstance => sides[side]!
     for (const kind of kinds) {
       for (let i = 0; i < warmup; i++) {
         for (const side of rotation) await timed(appOf(side), request(fixture, side, kind, next()))
@@ -194,6 +250,7 @@ async function main (): Promise<void> {
       return
     }
     const spent: Record<string, number[]> = {}
+    const backendBefore = await backends?.cpu()
     for (let i = 0; i < n; i++) {
       for (const kind of kinds) {
         // The order turns every request, so no side always runs right after the same other one.
@@ -202,7 +259,14 @@ async function main (): Promise<void> {
         for (const side of order) (spent[`${kind} ${side}`] ??= []).push(await timed(appOf(side), request(fixture, side, kind, next()), `${kind} ${side}`))
       }
     }
+    const backendAfter = await backends?.cpu()
     console.log(`${n} requests per side and kind, load ${load} → ${loadavg()[0]!.toFixed(1)}; µs of Node CPU per request: median (quartiles)`)
+    if (backendBefore !== undefined && backendAfter !== undefined) {
+      for (const side of rotation) {
+        const used = (backendAfter.get(side) ?? 0) - (backendBefore.get(side) ?? 0)
+        console.log(`backend ${side.padEnd(8)} ${(used / 1000 / (n * kinds.length)).toFixed(0).padStart(6)} µs of PostgreSQL CPU per request (mean, ${kinds.join(' + ')})`)
+      }
+    }
     for (const [key, values] of Object.entries(spent)) console.log(`${key.padEnd(16)} ${median(values).toFixed(0).padStart(6)} (${quartiles(values)})`)
     for (const kind of kinds) {
       // Requests of one round are neighbours in time: their differences cancel most of the load's swings.

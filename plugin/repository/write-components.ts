@@ -9,15 +9,16 @@ import type { LinkSide } from '../content-types/model.js'
 import type { ComponentListWrite, RowPlan } from '../write-plan/plan.js'
 import type { CurrentItem, WriteFacts } from './write-facts.js'
 import type { WriteSession } from './write-session.js'
+import type { RowId } from './write-sql.js'
 
 export interface PreparedComponentList {
-  apply: (owner: number) => void
+  apply: (owner: RowId) => void
 }
 
 /** How the component writer reaches back to the row writer for each item (rows nest). */
 export interface RowWriter<Prepared> {
   prepare: (row: RowPlan) => Prepared
-  materialize: (prepared: Prepared) => number
+  materialize: (prepared: Prepared) => RowId
 }
 
 export function prepareComponentList<Prepared> (

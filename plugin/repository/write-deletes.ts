@@ -90,6 +90,11 @@ export class PendingDeletes {
     addAll(this.#nested, uid, ids)
   }
 
+  /** Nothing to delete. */
+  get isEmpty (): boolean {
+    return this.#links.size === 0 && this.#releases.length === 0 && this.#rows.size === 0 && this.#owned.length === 0 && this.#nested.size === 0
+  }
+
   /**
    * Whether the deletions may ride in the write's data statement. Link rows deleted by id
    * never hold a pair or an end that the same write inserts (a kept link stays, a to-one

@@ -26,7 +26,7 @@ import type { Row } from './database.js'
 import { connectableIds } from './write-link-order.js'
 import type { WriteSession } from './write-session.js'
 import { EMPTY_SQL, intArray, join, raw, sql, type Sql } from '../sql/index.js'
-import { nextId } from './write-sql.js'
+import { nextId, type RowId } from './write-sql.js'
 
 /** A link row as seen from the side being written. */
 export interface CurrentLink {
@@ -66,7 +66,11 @@ export interface WriteFacts {
   /** Values of the uid's column equal to its base or starting with `base-`. */
   takenUids: (uid: UidToGenerate) => ReadonlySet<string>
   /** The id drawn from its table's sequence for a new row of the plan. */
-  newId: (row: RowPlan) => number
+  newId: (row: RowPlan) => RowId
+  /** The uid the data statement picks itself, when it does (write-one-statement); otherwise chosen from `takenUids`. */
+  chosenUid?: (uid: UidToGenerate) => Sql
+  /** True when the data statement itself checks the kinds of the files linked (write-one-statement). */
+  readonly kindsChecked?: boolean
   /**
    * The root's lock was asked for, but the write needs no facts at all: no statement was
    * sent, and the data statement's UPDATE of the row is the lock (it must find the row).

@@ -8,8 +8,8 @@
  */
 import type { LinkSide } from '../content-types/model.js'
 import { MAX_POSITION } from '../content-types/row-ids.js'
-import { intArray, join, raw, sql } from '../sql/index.js'
-import { nextId, type ConditionalPart, type WriteSql } from './write-sql.js'
+import { intArray, join, raw, sql, Sql } from '../sql/index.js'
+import { nextId, type ConditionalPart, type RowId, type WriteSql } from './write-sql.js'
 
 /**
  * The position of a link appended to the end of a list without reading the list (the other
@@ -23,7 +23,7 @@ type LinkColumn = 'owner' | 'target' | 'ord' | 'invOrd'
 
 const LINK_COLUMNS: readonly LinkColumn[] = ['owner', 'target', 'ord', 'invOrd']
 
-type NewLink = Record<LinkColumn, number>
+type NewLink = Record<LinkColumn, RowId>
 
 /**
  * What changes in an existing link row; unset columns are kept. `renew` gives the row a new
@@ -40,7 +40,7 @@ export class PendingLinkRows {
   readonly #tables = new Map<string, TableWrites>()
 
   /** A new link from `self` (the row written) to `other`, at `position` on the written side. */
-  insert (side: LinkSide, self: number, other: number, position: number, otherPosition: number): void {
+  insert (side: LinkSide, self: RowId, other: RowId, position: number, otherPosition: number): void {
     this.#table(side.entity).inserts.push({
       [side.self]: self, [side.other]: other, [side.order]: position, [otherOrder(side)]: otherPosition
     } as NewLink)
@@ -104,13 +104,25 @@ function insertRows (session: WriteSql, entity: string, rows: readonly NewLink[]
   const into = raw(`insert into ${session.table(entity)} (${columns.join(', ')})`)
   if (rows.length === 1) {
     const row = rows[0]!
-    return { sql: sql`${into} select ${join(LINK_COLUMNS.map(property => sql`${row[property]}::int`))}`, conditionJoin: 'where' }
+    const values = join(LINK_COLUMNS.map(property => sql`${row[property]}::int`))
+    return {
+      sql: sql`${into} select ${values}`,
+      conditionJoin: 'where',
+      fromFacts: facts => sql`${into} select ${values} ${raw(`from ${facts} where ${facts}.ok`)}`
+    }
   }
-  const arrays = LINK_COLUMNS.map(property => sql`${intArray(rows.map(row => row[property]))}::int[]`)
+  const arrays = LINK_COLUMNS.map(property => intColumn(rows.map(row => row[property])))
   return {
     sql: sql`${into} select * from unnest(${join(arrays)})`,
-    conditionJoin: 'where'
+    conditionJoin: 'where',
+    fromFacts: facts => sql`${into} ${raw(`select u.* from ${facts},`)} unnest(${join(arrays)}) ${raw(`as u where ${facts}.ok`)}`
   }
+}
+
+/** One column of new link rows as an `int[]`: one bound array, or, when it holds ids the statement draws itself, an ARRAY of them. */
+function intColumn (values: readonly RowId[]): Sql {
+  if (values.every(value => typeof value === 'number')) return sql`${intArray(values as number[])}::int[]`
+  return sql`array[${join(values.map(value => value instanceof Sql ? value : sql`${value}`))}]::int[]`
 }
 
 /** One UPDATE per table, setting only the columns some row changes. */

@@ -18,9 +18,10 @@ import type { WriteFacts } from './write-facts.js'
 import { APPENDED_POSITION } from './write-link-rows.js'
 import { nextLinkOrder } from './write-link-order.js'
 import type { WriteSession } from './write-session.js'
+import type { RowId } from './write-sql.js'
 
 export interface PreparedLinks {
-  apply: (owner: number) => void
+  apply: (owner: RowId) => void
 }
 
 type LinkAttribute = RelationAttribute | MediaAttribute
@@ -79,7 +80,7 @@ function checkAdded (session: WriteSession, facts: WriteFacts, attribute: LinkAt
     session.issues.add(path, `has ${missing.length} relation(s) of type ${attribute.target} that do not exist (${missing.join(', ')})`)
     return false
   }
-  if (attribute.kind === 'media' && attribute.allowedTypes !== null) {
+  if (attribute.kind === 'media' && attribute.allowedTypes !== null && facts.kindsChecked !== true) {
     const allowed = attribute.allowedTypes
     const refused = added.filter(id => !allowed.includes(mediaKindOf(facts.referenced(attribute.target, id)?.mime ?? '')))
     if (refused.length > 0) {

@@ -10,6 +10,7 @@ import { prepareComponentList, type PreparedComponentList, type RowWriter } from
 import type { WriteFacts } from './write-facts.js'
 import { prepareLinks, type PreparedLinks } from './write-links.js'
 import type { WriteSession } from './write-session.js'
+import type { RowId } from './write-sql.js'
 import { ClaimedValues, checkUniqueValues, generateUid } from './write-unique.js'
 
 export interface PreparedRow {
@@ -35,7 +36,7 @@ export class RowWrites implements RowWriter<PreparedRow> {
     const facts = this.#facts
     const values: Record<string, unknown> = Object.fromEntries(plan.scalars.map(write => [write.attribute.name, write.value]))
     checkUniqueValues(session, facts, plan, this.#claimed)
-    for (const uid of plan.uids) values[uid.attribute.name] = generateUid(facts, plan, uid, this.#claimed)
+    for (const uid of plan.uids) values[uid.attribute.name] = facts.chosenUid?.(uid) ?? generateUid(facts, plan, uid, this.#claimed)
     const links: PreparedLinks[] = []
     for (const write of plan.links) {
       const prepared = prepareLinks(session, facts, plan, write)
@@ -51,11 +52,11 @@ export class RowWrites implements RowWriter<PreparedRow> {
 
   /** `extra`: values the system sets on the row itself (timestamps, creator fields). */
   /** Answers the row's id (a new row's: drawn by the facts read). */
-  materialize (prepared: PreparedRow, extra: Record<string, unknown> = {}): number {
+  materialize (prepared: PreparedRow, extra: Record<string, unknown> = {}): RowId {
     const session = this.#session
     const { plan } = prepared
     const values = { ...prepared.values, ...extra }
-    let row: number
+    let row: RowId
     if (plan.id === null) {
       row = this.#facts.newId(plan)
       session.data.insert(session.rowValues(plan.model.entity, values, true), row)

@@ -11,7 +11,7 @@
  */
 import type { EntityMetadata, EntityProperty, Platform } from '@mikro-orm/core'
 import type { Registry } from '../content-types/registry.js'
-import { sql, type Sql } from '../sql/index.js'
+import { Sql, sql } from '../sql/index.js'
 import type { IssueList } from '../write-plan/issues.js'
 import type { Database, Row, RuntimeOrm, SqlTransaction } from './database.js'
 import type { SqlNames } from './read/names.js'
@@ -84,6 +84,8 @@ export class WriteSession implements WriteSql {
     const prop: EntityProperty | undefined = this.metadata(entityName).properties[property]
     if (prop === undefined) throw new Error(`${entityName} has no property ${property}`)
     if (value === null || value === undefined) return null
+    // SQL the statement computes the value with (a uid it picks itself: write-one-statement).
+    if (value instanceof Sql) return value
     return prop.customType === undefined ? value : prop.customType.convertToDatabaseValue(value, this.#platform, { mode: 'query-data' })
   }
 
@@ -133,13 +135,14 @@ export class WriteSession implements WriteSql {
    * it was written, and the answer built from it (null when not asked, or not visible to
    * the answer's selection); undefined when the statement has no such row to write.
    */
-  async flush (returned?: ReturnedRow): Promise<{ written: boolean, data: string | null } | undefined> {
+  async flush (returned?: ReturnedRow): Promise<{ written: boolean, data: string | null, id?: number } | undefined> {
     this.data.add(this.linkRows.parts(this))
     if (!this.data.guardable) this.requireTransaction()
     if (this.data.isEmpty) return undefined
     const { sql, params, returns } = this.data.take(returned)
     const [row] = await this.tx.query(sql, params)
     if (!returns || row === undefined) return undefined
-    return { written: Number(row.written) > 0, data: row.data === null ? null : String(row.data) }
+    const written = { written: Number(row.written) > 0, data: row.data === null ? null : String(row.data) }
+    return row.id === undefined || row.id === null ? written : { ...written, id: Number(row.id) }
   }
 }

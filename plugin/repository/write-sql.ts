@@ -35,6 +35,12 @@ export function nextId (session: WriteSql, entity: string): Sql {
   return sql`nextval(pg_get_serial_sequence(${session.table(entity)}, ${session.fieldName(entity, 'id')}))`
 }
 
+/**
+ * A row's id in a write: a number, or, for a new row whose id the data statement draws
+ * itself (the one-statement create, write-one-statement), the SQL that reads it there.
+ */
+export type RowId = number | Sql
+
 /** A data-modifying part of a statement (a CTE of the data statement). */
 export interface SqlPart {
   sql: Sql
@@ -45,6 +51,12 @@ export interface SqlPart {
    * writes the text, never read back from it.
    */
   conditionJoin?: 'where' | 'and'
+  /**
+   * The part with one more FROM item, the statement's `facts` (write-one-statement), whose
+   * columns its values may read (`facts.i1`), written only when `facts.ok` holds: one scan
+   * of `facts` per part, where a scalar subquery per value would cost PostgreSQL one each.
+   */
+  fromFacts?: (facts: string) => Sql
 }
 
 /** A part that can be made conditional. */

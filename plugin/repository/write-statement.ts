@@ -17,7 +17,7 @@
  */
 import { EMPTY_SQL, join, raw, sql, valueList, type Sql } from '../sql/index.js'
 import type { RowSource } from './read/compile.js'
-import type { SqlPart } from './write-sql.js'
+import type { RowId, SqlPart } from './write-sql.js'
 
 /** A quoted table with the quoted columns to write, their SQL types and (converted) values. */
 export interface RowValues {
@@ -53,6 +53,17 @@ export interface RowGuard {
   version: string
 }
 
+/**
+ * What the statement's writes depend on, read by the statement itself (the one-statement
+ * create, write-one-statement): `facts`, a SELECT of one row that becomes the statement's
+ * first CTE (`name`), whose columns the parts may read; every part writes only when its
+ * boolean column `ok` is true. The returned row's id is then answered too.
+ */
+export interface Precondition {
+  name: string
+  facts: Sql
+}
+
 /** The statement, rendered; `returns`: whether its one row tells of the returned row. */
 export interface TakenStatement {
   sql: string
@@ -73,9 +84,10 @@ export class DataStatement {
   readonly #updates = new Map<string, RowGroup>()
   readonly #others: SqlPart[] = []
   #guard: RowGuard | null = null
+  #precondition: Precondition | null = null
 
   /** A new row; `id` is the one the facts read drew for it. */
-  insert (row: RowValues, id: number): void {
+  insert (row: RowValues, id: RowId): void {
     add(this.#inserts, row, id)
   }
 
@@ -94,8 +106,14 @@ export class DataStatement {
     this.#guard = guard
   }
 
-  /** False when guarded and a part cannot be made conditional on the guarded row (see `onlyIf`). */
+  /** Writes nothing unless the facts the statement reads first hold (see Precondition). */
+  precondition (precondition: Precondition): void {
+    this.#precondition = precondition
+  }
+
+  /** False when guarded (or preconditioned) and a part cannot be made conditional on the guarded row (see `onlyIf`). */
   get guardable (): boolean {
+    if (this.#precondition !== null) return this.#updates.size === 0 && this.#others.every(part => part.fromFacts !== undefined)
     return this.#guard === null || this.#others.every(part => part.conditionJoin !== undefined)
   }
 
@@ -109,6 +127,8 @@ export class DataStatement {
    */
   take (returned?: ReturnedRow): TakenStatement {
     const guard = this.#guard
+    const precondition = this.#precondition
+    if (guard !== null && precondition !== null) throw new Error('A statement both guarded and preconditioned')
     const inserts = [...this.#inserts.values()]
     const updates = [...this.#updates.values()]
     const guarded = guard === null ? undefined : updates.find(group => group.table === guard.table && group.rows.length === 1 && group.rows[0]![0] === guard.id)
@@ -118,18 +138,27 @@ export class DataStatement {
     // The guarded row's UPDATE goes first (w1), as a part may read only the parts before it:
     // every other part writes only when it yields the row.
     const condition = guarded === undefined ? null : 'exists (select 1 from w1)'
-    const parts = [
-      ...(guarded === undefined ? [] : [updatePart(guarded, true, null, guard!.version)]),
-      ...inserts.map(group => insertPart(group, group === returning, condition)),
-      ...updates.filter(group => group !== guarded).map(group => updatePart(group, group === returning, condition)),
-      ...this.#others.map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
-    ]
+    const parts = precondition !== null
+      ? [
+          ...inserts.map(group => insertFromFacts(group, group === returning, precondition.name)),
+          ...updates.map(() => unguardable()),
+          ...this.#others.map(part => part.fromFacts === undefined ? unguardable() : { sql: part.fromFacts(precondition.name) })
+        ]
+      : [
+          ...(guarded === undefined ? [] : [updatePart(guarded, true, null, guard!.version)]),
+          ...inserts.map(group => insertPart(group, group === returning, condition)),
+          ...updates.filter(group => group !== guarded).map(group => updatePart(group, group === returning, condition)),
+          ...this.#others.map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
+        ]
     const source = guarded !== undefined ? 0 : returning === undefined ? -1 : [...inserts, ...updates].indexOf(returning)
     this.#inserts.clear()
     this.#updates.clear()
     this.#others.length = 0
     this.#guard = null
-    const withParts = sql`with ${join(parts.map((part, index) => sql`${raw(`w${index + 1}`)} as (${part.sql})`))}`
+    this.#precondition = null
+    const named = parts.map((part, index) => sql`${raw(`w${index + 1}`)} as (${part.sql})`)
+    if (precondition !== null) named.unshift(sql`${raw(precondition.name)} as (${precondition.facts})`)
+    const withParts = sql`with ${join(named)}`
     if ((returned === undefined && guarded === undefined) || source < 0) {
       const { text, values } = sql`${withParts} select 1 as done`.render()
       return { sql: text, params: values, returns: false }
@@ -138,8 +167,9 @@ export class DataStatement {
     const { text, values } = withParts.render()
     const name = `w${source + 1}`
     const answer = returned?.answer?.({ name, firstParameter: values.length + 1 }) ?? { sql: 'select null::text', params: [] }
+    const id = precondition === null ? '' : `, (select ${returning!.idColumn} from ${name}) as id`
     return {
-      sql: `${text} select (${answer.sql}) as data, (select count(*) from ${name})::int as written`,
+      sql: `${text} select (${answer.sql}) as data, (select count(*) from ${name})::int as written${id}`,
       params: [...values, ...answer.params],
       returns: true
     }
@@ -159,7 +189,7 @@ export function onlyIf (part: SqlPart, condition: string): SqlPart | null {
   return conditionJoin === undefined ? null : { sql: sql`${part.sql} ${raw(`${conditionJoin} ${condition}`)}` }
 }
 
-function add (groups: Map<string, RowGroup>, row: RowValues, id: number): void {
+function add (groups: Map<string, RowGroup>, row: RowValues, id: RowId): void {
   const key = `${row.table} ${row.columns.join(',')}`
   let group = groups.get(key)
   if (group === undefined) {
@@ -181,6 +211,12 @@ function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, return
     return { sql: sql`${into} values ${join(tuples)}${tail}` }
   }
   return { sql: sql`${into} select * from (values ${typedTuples(types, rows)}) as v where ${raw(condition)}${tail}` }
+}
+
+/** New rows whose values may read the statement's facts (see Precondition), written only when `ok` holds. */
+function insertFromFacts ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, facts: string): SqlPart {
+  const into = raw(`insert into ${table} (${[idColumn, ...columns].join(', ')}) select v.* from ${facts}, lateral`)
+  return { sql: sql`${into} (values ${typedTuples(types, rows)}) ${raw(`as v where ${facts}.ok${returning ? ' returning *' : ''}`)}` }
 }
 
 /** `($1::int, $2::varchar, …)` per row: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */

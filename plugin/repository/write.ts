@@ -27,6 +27,7 @@ import { deleteInOneStatement } from './write-delete-statement.js'
 import { mayDeleteBeforeInserts } from './write-deletes.js'
 import { translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
+import { createInOneStatement } from './write-one-statement.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
@@ -95,6 +96,19 @@ export async function createEntry (
     await hooks.after?.(session, id)
     return id
   }
+  // Most creates are one statement, its facts read inside it; should a check fail, it wrote
+  // nothing, and the facts read then runs on its own to find the problems and word the 400.
+  const planned = plans.planned
+  const optimistic = alone && planned !== null && plans.issues.isEmpty && context.observer?.hooksBefore('create') !== true
+  if (optimistic) {
+    const id = await inTransaction(db, plans, async tx => {
+      const session = new WriteSession(tx, db, registry, new IssueList())
+      const { root } = await plans.inTransaction(null)
+      const extra = creatorValues(session, model, context, ['createdBy', 'updatedBy'])
+      return await createInOneStatement(session, root, { extra, answer: context.answer })
+    }, { alone: true, committed: written => written !== null })
+    if (id !== null) return id
+  }
   // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
   return await transactionIfNeeded(db, plans, write, alone)
 }
@@ -102,7 +116,7 @@ export async function createEntry (
 /** `work` alone (`alone`), or in a transaction: from the start, or once it found it needs one. */
 async function transactionIfNeeded<T> (db: Database, plans: WritePlans, work: (tx: SqlTransaction) => Promise<T>, alone: boolean): Promise<T> {
   try {
-    return await inTransaction(db, plans, work, alone)
+    return await inTransaction(db, plans, work, { alone })
   } catch (error) {
     if (alone && error instanceof NeedsTransaction) return await inTransaction(db, plans, work)
     throw error
@@ -242,7 +256,7 @@ export async function deleteEntry (target: EntryTarget, { id, context = {} }: De
       if (!isRowId(id)) throw new NotFoundError()
       await observer?.before({ action: 'delete', id, data: null })
       return await deleteInOneStatement(new WriteSession(tx, db, registry, new IssueList()), model, id, answer)
-    }, true)
+    }, { alone: true })
     if (outcome === 'absent') throw new NotFoundError()
     if (outcome === 'deleted') {
       observer?.committed()
@@ -291,6 +305,8 @@ async function writeRow (session: WriteSession, root: RowPlan, options: RowWrite
     await session.deletes.run(session)
   }
   const id = rows.materialize(prepared, extra)
+  // The facts read drew the ids: numbers.
+  if (typeof id !== 'number') throw new Error('A row id not drawn by the facts read')
   const table = session.table(root.model.entity)
   if (facts.version !== null) session.data.guard({ table, id, version: facts.version })
   const overRow = answer?.overRow ?? null
@@ -307,11 +323,19 @@ async function writeRow (session: WriteSession, root: RowPlan, options: RowWrite
   return id
 }
 
+interface TransactionOptions<T> {
+  /** Its one data-modifying statement is its own: no transaction. */
+  alone?: boolean
+  /** Whether `work` wrote, given its result: the observer hears of the commit only then. */
+  committed?: (result: T) => boolean
+}
+
 /**
- * Runs `work` in one transaction (`alone`: its one data-modifying statement is its own);
- * the database's refusals of the plan become 400s; the observer hears of the commit.
+ * Runs `work` in one transaction (or `alone`); the database's refusals of the plan become
+ * 400s; the observer hears of the commit.
  */
-async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (tx: SqlTransaction) => Promise<T>, alone = false): Promise<T> {
+async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (tx: SqlTransaction) => Promise<T>, options: TransactionOptions<T> = {}): Promise<T> {
+  const { alone = false, committed = () => true } = options
   let result: T
   for (let attempt = 1; ; attempt++) {
     try {
@@ -325,7 +349,7 @@ async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (
       throw translateDatabaseError(error, db.orm, plans?.root ?? null) ?? error
     }
   }
-  plans?.committed()
+  if (committed(result)) plans?.committed()
   return result
 }
 

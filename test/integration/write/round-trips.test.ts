@@ -51,7 +51,7 @@ t.test('create, update and delete of an article: their statements, answer includ
   })
   t.equal(created.status, 200, created.body)
   const id = idOf(created.body)
-  t.same(create, { statements: 2, transaction: false }, 'create: the facts read, then the data statement answering the entry; no transaction')
+  t.same(create, { statements: 1, transaction: false }, 'create: ONE statement, its facts read inside it, answering the entry; no transaction')
   t.equal(created.body, await read(id), 'the answer is the text a read of the entry gives')
 
   let updated = { status: 0, body: '' }
