@@ -31,15 +31,39 @@ interface DriverError {
 }
 
 export function translateDatabaseError (error: unknown, orm: RuntimeOrm, root: RowPlan | null): ValidationError | null {
-  const { code, table, detail, column } = (error ?? {}) as DriverError
+  const { code, table } = (error ?? {}) as DriverError
   const problem = typeof code === 'string' ? CLIENT_ERRORS[code] : undefined
   if (problem === undefined) return null
-  const keyColumn = typeof detail === 'string' ? /^Key \(([^),]+)\)/.exec(detail)?.[1] : undefined
-  const where = { table: typeof table === 'string' ? table : '', column: typeof column === 'string' ? column : keyColumn }
+  const where = { table: typeof table === 'string' ? table : '', column: refusedColumn(error) }
   const path = (root === null ? null : locate(orm, root, where)) ?? []
   if (problem === UNIQUE_MESSAGE) return ValidationError.at(issuePath(path), problem)
   // Not located in the plan: the body as a whole is the subject.
   return ValidationError.at(issuePath(path), path.length === 0 ? `A value ${problem}` : issueMessage(path, problem))
+}
+
+/** The column the database names, or the first of the key it quotes (`Key (slug)=(…)`). */
+function refusedColumn (error: unknown): string | undefined {
+  const { detail, column } = (error ?? {}) as DriverError
+  if (typeof column === 'string') return column
+  return typeof detail === 'string' ? /^Key \(([^),]+)\)/.exec(detail)?.[1] : undefined
+}
+
+/**
+ * Whether `error` is a unique index refusing a uid the write generated itself (the client sent
+ * none): a concurrent create took the candidate between the pick and the insert. Written
+ * again, the write picks the next free one; the client did nothing wrong.
+ */
+export function isGeneratedUidTaken (error: unknown, orm: RuntimeOrm, root: RowPlan | null): boolean {
+  const { code, table } = (error ?? {}) as DriverError
+  if (code !== '23505' || root === null || typeof table !== 'string') return false
+  const where = refusedColumn(error)
+  const metadata = orm.getMetadata()
+  const generates = (row: RowPlan): boolean => {
+    const meta = metadata.getByClassName(row.model.entity)
+    if (meta.tableName === table && row.uids.some(uid => meta.properties[uid.attribute.name]?.fieldNames[0] === where)) return true
+    return row.lists.some(list => list.items.some(generates))
+  }
+  return generates(root)
 }
 
 /** The path of the written attribute stored in `table`/`column`, searching the whole plan. */

@@ -25,7 +25,7 @@ import type { Database, Row, SqlTransaction } from './database.js'
 import type { EntryAnswer } from './reader.js'
 import { deleteInOneStatement } from './write-delete-statement.js'
 import { mayDeleteBeforeInserts } from './write-deletes.js'
-import { translateDatabaseError } from './write-errors.js'
+import { isGeneratedUidTaken, translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
 import { createInOneStatement } from './write-one-statement.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
@@ -346,6 +346,8 @@ async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (
       // nothing of it stayed, and running it again usually goes through. Past the attempts,
       // it is a 503 (repository/unavailable.ts): the client may retry later.
       if (attempt < WRITE_ATTEMPTS && isRolledBackConflict(error)) continue
+      // A concurrent create took the uid this one generated: it picks the next one.
+      if (attempt < UID_RACE_ATTEMPTS && isGeneratedUidTaken(error, db.orm, plans?.root ?? null)) continue
       throw translateDatabaseError(error, db.orm, plans?.root ?? null) ?? error
     }
   }
@@ -355,6 +357,12 @@ async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (
 
 /** Attempts of a write that PostgreSQL rolled back to break a deadlock or a serialization conflict. */
 const WRITE_ATTEMPTS = 3
+
+/**
+ * Attempts of a create whose generated uid a concurrent create took first. Each loss means
+ * another create of the same base won, so N creates racing on one title need at most N tries.
+ */
+const UID_RACE_ATTEMPTS = 8
 
 /** Also through MikroORM's wrapping (`cause`). */
 function isRolledBackConflict (error: unknown, depth = 0): boolean {

@@ -67,3 +67,12 @@ t.test('one statement when the checks hold; today\'s 400 and nothing written whe
     [{ path: ['email'], message: 'This attribute must be unique' }])
   t.same(await everyTable(), before, 'nothing of the refused creates is left in any table')
 })
+
+t.test('concurrent creates of one title: each gets its own uid, none is refused for a uid it did not send', async t => {
+  const { db, registry, contentType, rows } = await openTestDatabase(t)
+  const article = contentType('article')
+  const ids = await Promise.all([1, 2, 3, 4, 5, 6].map(async () => await createEntry(db, registry, article, { data: { title: 'Raced' } })))
+  t.equal(new Set(ids).size, 6, 'six creates, six entries')
+  const slugs = (await rows("select slug from articles where title = 'Raced' order by slug")).map(row => row.slug)
+  t.same(slugs, ['raced', 'raced-1', 'raced-2', 'raced-3', 'raced-4', 'raced-5'], 'a create that lost the race on a candidate took the next one')
+})
