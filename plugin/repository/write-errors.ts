@@ -7,7 +7,7 @@ import type { RuntimeOrm } from './database.js'
 import type { LinkSide } from '../content-types/model.js'
 import { ValidationError } from '../errors.js'
 import { issueMessage, issuePath } from '../write-plan/issues.js'
-import type { InputPath, RowPlan } from '../write-plan/plan.js'
+import type { InputPath, RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
 import { UNIQUE_MESSAGE } from './write-unique.js'
 
 /** PostgreSQL SQLSTATEs that a request body can cause, and what they mean for a client. */
@@ -56,14 +56,19 @@ function refusedColumn (error: unknown): string | undefined {
 export function isGeneratedUidTaken (error: unknown, orm: RuntimeOrm, root: RowPlan | null): boolean {
   const { code, table } = (error ?? {}) as DriverError
   if (code !== '23505' || root === null || typeof table !== 'string') return false
-  const where = refusedColumn(error)
-  const metadata = orm.getMetadata()
+  const where = { table, column: refusedColumn(error) }
   const generates = (row: RowPlan): boolean => {
-    const meta = metadata.getByClassName(row.model.entity)
-    if (meta.tableName === table && row.uids.some(uid => meta.properties[uid.attribute.name]?.fieldNames[0] === where)) return true
-    return row.lists.some(list => list.items.some(generates))
+    const written = columnWrite(orm, row, where)
+    return (written !== undefined && 'base' in written) || row.lists.some(list => list.items.some(generates))
   }
   return generates(root)
+}
+
+/** The scalar or generated uid of `row` itself stored in `table`/`column`. */
+function columnWrite (orm: RuntimeOrm, row: RowPlan, where: { table: string, column: string | undefined }): ScalarWrite | UidToGenerate | undefined {
+  const meta = orm.getMetadata().getByClassName(row.model.entity)
+  if (meta.tableName !== where.table) return undefined
+  return [...row.scalars, ...row.uids].find(write => meta.properties[write.attribute.name]?.fieldNames[0] === where.column)
 }
 
 /** The path of the written attribute stored in `table`/`column`, searching the whole plan. */
@@ -74,11 +79,8 @@ function locate (
 ): InputPath | null {
   const metadata = orm.getMetadata()
   const tableOf = (entity: string): string => metadata.getByClassName(entity).tableName
-  if (tableOf(row.model.entity) === where.table) {
-    const meta = metadata.getByClassName(row.model.entity)
-    const written = [...row.scalars, ...row.uids].find(write => meta.properties[write.attribute.name]?.fieldNames[0] === where.column)
-    if (written !== undefined) return written.path
-  }
+  const written = columnWrite(orm, row, where)
+  if (written !== undefined) return written.path
   const linkPath = (sides: LinkSide[], path: InputPath): InputPath | null =>
     sides.some(side => tableOf(side.entity) === where.table) ? path : null
   for (const write of row.links) {

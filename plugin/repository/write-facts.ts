@@ -100,12 +100,18 @@ const LOCKED = 'locked_entry'
 /** The named subqueries of the uid candidates found taken: `taken_uids1`, … */
 const TAKEN_UIDS = 'taken_uids'
 
-const NO_LINKS: readonly CurrentLink[] = []
-const NO_ITEMS: readonly CurrentItem[] = []
-const NO_VALUES: ReadonlySet<string> = new Set()
+/** What facts answer for a row that has none (a new row): shared, never changed. */
+export const NO_LINKS: readonly CurrentLink[] = []
+export const NO_ITEMS: readonly CurrentItem[] = []
+export const NO_VALUES: ReadonlySet<string> = new Set()
 
 /** How many variants of a generated uid are probed by index before the table is searched. */
 const UID_CANDIDATES = 16
+
+/** The variants of a generated uid probed by the unique index, in the order they are preferred: `base`, `base-1`, … */
+export function uidCandidates (base: string): string[] {
+  return [base, ...Array.from({ length: UID_CANDIDATES - 1 }, (_, n) => `${base}-${n + 1}`)]
+}
 
 /** One `union all` branch: every row it yields goes to `answer`. */
 interface Question {
@@ -340,7 +346,7 @@ class FactStatement implements WriteFacts {
     const column = this.#session.column(entity, uid.attribute.name)
     const taken = new Set<string>()
     this.#uids.set(uid, taken)
-    const candidates = [uid.base, ...Array.from({ length: UID_CANDIDATES - 1 }, (_, n) => `${uid.base}-${n + 1}`)]
+    const candidates = uidCandidates(uid.base)
     const answer = (found: Row): void => { taken.add(String(found.value)) }
     const found = `${TAKEN_UIDS}${this.#with.length + 1}`
     this.#with.push(sql`${raw(`${found} as (select ${column} as value from ${table} where ${column}`)} = any(${candidates}::text[]))`)

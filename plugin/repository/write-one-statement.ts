@@ -20,7 +20,7 @@ import type { MediaKind } from '../content-types/definition.js'
 import { intArray, join, raw, sql, type Sql } from '../sql/index.js'
 import type { RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
 import type { EntryAnswer } from './reader.js'
-import { needsUniqueCheck, type CurrentItem, type CurrentLink, type ReferencedRow, type WriteFacts } from './write-facts.js'
+import { NO_ITEMS, NO_LINKS, NO_VALUES, needsUniqueCheck, uidCandidates, type CurrentItem, type CurrentLink, type ReferencedRow, type WriteFacts } from './write-facts.js'
 import { connectableIds } from './write-link-order.js'
 import { RowWrites } from './write-rows.js'
 import type { WriteSession } from './write-session.js'
@@ -29,19 +29,13 @@ import { nextId } from './write-sql.js'
 /** The statement's first CTE. */
 const FACTS = 'facts'
 
-/** As many candidates as the facts read probes by index (write-facts UID_CANDIDATES): past them, the two-statement path searches. */
-const UID_CANDIDATES = 16
-
 /**
  * New rows a create may have to be one statement: each id is a column of `facts` (at most
- * 1,664 in a target list) and a subquery where it is used. A body of more rows (thousands of
+ * 1,664 in a target list). A body of more rows (thousands of
  * component items) is rare and its two statements are a small part of its cost.
  */
 const MAX_ROWS = 64
 
-const NO_LINKS: readonly CurrentLink[] = []
-const NO_ITEMS: readonly CurrentItem[] = []
-const NO_VALUES: ReadonlySet<string> = new Set()
 /** What a related row is taken to be: its existence (and a file's kind) is the statement's check. */
 const REFERENCED: ReferencedRow = { mime: null }
 
@@ -197,7 +191,8 @@ class OneStatementFacts implements WriteFacts {
     const entity = row.model.entity
     const table = session.table(entity)
     const column = session.column(entity, uid.attribute.name)
-    const candidates = [uid.base, ...Array.from({ length: UID_CANDIDATES - 1 }, (_, n) => `${uid.base}-${n + 1}`)]
+    // The candidates the facts read probes by index: past them, the two-statement path searches.
+    const candidates = uidCandidates(uid.base)
     const name = `u${this.#uids.size + 1}`
     const taken = raw(`(select ${column} from ${table} where ${column}`)
     this.#columns.push(sql`(select c from unnest(${candidates}::text[]) with ordinality as x(c, n) where c not in ${taken} = any(${candidates}::text[])) order by n limit 1) as ${raw(name)}`)
