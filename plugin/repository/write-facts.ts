@@ -91,9 +91,31 @@ export async function gatherWriteFacts (session: WriteSession, root: RowPlan, op
 }
 
 /** The row an update locks in its facts read. */
-interface RowLock {
+export interface RowLock {
   entity: string
   id: number
+}
+
+/** An entry's row lock, as a SELECT (`select … for no key update`) to name, and the test of what it locked. */
+export interface EntryLock {
+  /** `id` and `version` (its `xmin`) of the row, locked; no row when it is absent (or deleted while waiting). */
+  select: Sql
+  /**
+   * True when the version locked (the newest, once the lock is granted) is the one the
+   * statement's snapshot sees: false when the lock waited for a write of the entry that
+   * committed after the snapshot, whose reads are then stale. `name`: the named lock.
+   */
+  fresh: (name: string) => Sql
+}
+
+/** The lock an update takes before reading its facts, in the facts read or in the one statement's `facts` (write-one-statement). */
+export function entryLock (session: WriteSession, { entity, id }: RowLock): EntryLock {
+  const table = session.table(entity)
+  const idColumn = session.column(entity, 'id')
+  return {
+    select: sql`${raw(`select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn}`)} = ${id} for no key update`,
+    fresh: name => raw(`${name}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${name}.id)`)
+  }
 }
 
 const LOCKED = 'locked_entry'
@@ -238,17 +260,11 @@ class FactStatement implements WriteFacts {
    * The lock as the statement's CTE, and the question of the locked row: whether the version
    * locked (the newest, once the lock is granted) is the one the statement's snapshot sees.
    */
-  #askLock ({ entity, id }: RowLock): { sql: Sql, state: { found?: boolean } } {
-    const session = this.#session
-    const table = session.table(entity)
-    const idColumn = session.column(entity, 'id')
+  #askLock (lock: RowLock): { sql: Sql, state: { found?: boolean } } {
+    const locked = entryLock(this.#session, lock)
     const state: { found?: boolean } = {}
-    this.#ask({ id: raw(`${LOCKED}.id`), value: raw(`${LOCKED}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${LOCKED}.id)`) },
-      raw(`from ${LOCKED}`), row => { state.found = row.value === 'true' })
-    return {
-      sql: sql`${raw(`${LOCKED} as (select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn}`)} = ${id} for no key update)`,
-      state
-    }
+    this.#ask({ id: raw(`${LOCKED}.id`), value: locked.fresh(LOCKED) }, raw(`from ${LOCKED}`), row => { state.found = row.value === 'true' })
+    return { sql: sql`${raw(LOCKED)} as (${locked.select})`, state }
   }
 
   /** The question of the row's version, read without a lock (see WriteFacts.version). */

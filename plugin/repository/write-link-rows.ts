@@ -86,7 +86,7 @@ export class PendingLinkRows {
   }
 }
 
-function otherOrder (side: LinkSide): 'ord' | 'invOrd' {
+export function otherOrder (side: LinkSide): 'ord' | 'invOrd' {
   return side.order === 'ord' ? 'invOrd' : 'ord'
 }
 

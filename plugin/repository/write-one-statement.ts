@@ -11,16 +11,26 @@
  * the same problems and answers exactly its 400. So no problem's text is written here: the
  * checks below only have to be as strict as the facts read's, never more lenient.
  *
- * Not for writes the facts read serves otherwise: existing rows (updates, component items
- * with ids), a generated uid another row of the body could also claim, planning problems
- * (answered together with the facts'), deletions of any kind, bodies of many rows (MAX_ROWS).
+ * Not for writes the facts read serves otherwise: existing rows (but an update's entry, see
+ * below; component items with ids), a generated uid another row of the body could also
+ * claim, planning problems (answered together with the facts'), deletions of any kind (but a
+ * to-one link's), bodies of many rows (MAX_ROWS).
+ *
+ * The one-statement update: an update of the entry's scalars (unique ones checked) and
+ * to-one links (write-one-link), nothing else. `facts` takes the entry's row lock as the
+ * facts read does (the same SELECT, write-facts `entryLock`), before any part writes, and is
+ * `ok` only when the row locked is the version the statement's snapshot sees: a write of the
+ * entry that committed while the lock waited makes its reads stale, and a deleted entry
+ * leaves `facts` empty. Either way nothing is written and the two-statement path runs, which
+ * answers the 404, or the 400, or plans again from fresh facts.
  */
 import { isToMany } from '../content-types/model.js'
 import type { MediaKind } from '../content-types/definition.js'
-import { intArray, join, raw, sql, type Sql } from '../sql/index.js'
-import type { RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
+import { EMPTY_SQL, intArray, join, raw, sql, type Sql } from '../sql/index.js'
+import type { LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../write-plan/plan.js'
 import type { EntryAnswer } from './reader.js'
-import { NO_ITEMS, NO_LINKS, NO_VALUES, needsUniqueCheck, uidCandidates, type CurrentItem, type CurrentLink, type ReferencedRow, type WriteFacts } from './write-facts.js'
+import { NO_ITEMS, NO_LINKS, NO_VALUES, entryLock, needsUniqueCheck, uidCandidates, type CurrentItem, type CurrentLink, type EntryLock, type ReferencedRow, type WriteFacts } from './write-facts.js'
+import { toOneChange, toOneParts, type ToOneChange } from './write-one-link.js'
 import { connectableIds } from './write-link-order.js'
 import { RowWrites } from './write-rows.js'
 import type { WriteSession } from './write-session.js'
@@ -28,6 +38,8 @@ import { nextId } from './write-sql.js'
 
 /** The statement's first CTE. */
 const FACTS = 'facts'
+/** The update's locked entry, inside `facts`. */
+const LOCKED = 'locked_entry'
 
 /**
  * New rows a create may have to be one statement: each id is a column of `facts` (at most
@@ -65,6 +77,34 @@ export async function createInOneStatement (session: WriteSession, root: RowPlan
   return returned.id
 }
 
+export interface OneStatementUpdate {
+  /** Values the system sets on the entry's row (`updatedAt`, the updater). */
+  extra: Record<string, unknown>
+  answer?: EntryAnswer | undefined
+}
+
+/**
+ * Updates the existing entry `root` in one statement when it can: its id, or null when
+ * nothing was written (the plan does not suit, the entry is absent or moved, a check failed):
+ * then the two-statement path is to run.
+ */
+export async function updateInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementUpdate): Promise<number | null> {
+  const facts = OneStatementFacts.of(session, root)
+  if (facts === null || root.id === null) return null
+  // The links are the statement's own parts (write-one-link): the rows see none.
+  const rows = new RowWrites(session, facts)
+  const prepared = rows.prepare({ ...root, links: [] })
+  if (!session.issues.isEmpty || !session.deletes.isEmpty) return null
+  rows.materialize(prepared, extra)
+  for (const [write, change] of facts.toOne) session.data.add(toOneParts(session, write, root.id, change, FACTS))
+  session.data.precondition({ name: FACTS, facts: facts.select() })
+  const overRow = answer?.overRow ?? null
+  const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
+  if (returned?.written !== true) return null
+  if (overRow !== null) answer!.data = returned.data
+  return root.id
+}
+
 /** The facts as the statement will have them: everything it needs to be true, asked in its first CTE. */
 class OneStatementFacts implements WriteFacts {
   readonly lockPending = false
@@ -83,6 +123,10 @@ class OneStatementFacts implements WriteFacts {
   /** `entity attribute` of the uids generated and of the unique values sent, per row. */
   readonly #uidColumns = new Set<string>()
   readonly #sentUnique: string[] = []
+  /** An update's entry, locked by `facts`. */
+  #lock: EntryLock | null = null
+  /** An update's to-one links, written by parts of their own. */
+  readonly toOne = new Map<LinkWrite, ToOneChange>()
 
   private constructor (session: WriteSession) {
     this.#session = session
@@ -91,7 +135,7 @@ class OneStatementFacts implements WriteFacts {
   /** Null when the plan needs what only the two-statement path knows. */
   static of (session: WriteSession, root: RowPlan): OneStatementFacts | null {
     const facts = new OneStatementFacts(session)
-    if (!facts.#addRow(root)) return null
+    if (!(root.id === null ? facts.#addRow(root) : facts.#addEntry(root, root.id))) return null
     // A uid picked in SQL cannot see what other rows of the body claim: such bodies take the other path.
     if (facts.#sentUnique.some(column => facts.#uidColumns.has(column))) return null
     return facts
@@ -129,12 +173,34 @@ class OneStatementFacts implements WriteFacts {
     return id
   }
 
-  /** The CTE: one row of the ids and uids, and `ok`. */
+  /** The CTE: one row of the ids and uids (and the update's locked entry), and `ok`; none when the entry is absent. */
   select (): Sql {
     for (const [target, ids] of this.#referenced) this.#checkExisting(target, [...ids])
     for (const { target, ids, allowed } of this.#kinds) this.#checkKinds(target, ids, allowed)
     const ok = this.#checks.length === 0 ? raw('true') : join(this.#checks, ' and ')
-    return sql`select *, ${ok} as ok from (select ${join(this.#columns)}) as drawn`
+    const sources = [
+      ...(this.#columns.length === 0 ? [] : [sql`(select ${join(this.#columns)}) as drawn`]),
+      ...(this.#lock === null ? [] : [sql`(${this.#lock.select}) ${raw(`as ${LOCKED}`)}`])
+    ]
+    return sql`select *, ${ok} as ok from ${join(sources)}`
+  }
+
+  /** An update's entry: its scalars, its to-one links; false for anything else. */
+  #addEntry (row: RowPlan, id: number): boolean {
+    if (row.uids.length > 0 || row.lists.length > 0) return false
+    const lock = entryLock(this.#session, { entity: row.model.entity, id })
+    this.#lock = lock
+    this.#checks.push(lock.fresh(LOCKED))
+    for (const write of row.scalars) {
+      if (needsUniqueCheck(write)) this.#checkFree(row, write)
+    }
+    for (const write of row.links) {
+      const change = toOneChange(write)
+      if (change === null) return false
+      this.toOne.set(write, change)
+      if (change.kind === 'link') this.#refer(write, [change.target])
+    }
+    return true
   }
 
   #addRow (row: RowPlan): boolean {
@@ -162,10 +228,7 @@ class OneStatementFacts implements WriteFacts {
       const { attribute } = write
       // A related entry with a single owner is taken from its owner first: a deletion before the inserts.
       if (attribute.kind === 'relation' && !attribute.otherToMany) return false
-      const known = this.#referenced.get(attribute.target) ?? new Set<number>()
-      for (const linked of ids) known.add(linked)
-      this.#referenced.set(attribute.target, known)
-      if (attribute.kind === 'media' && attribute.allowedTypes !== null) this.#kinds.push({ target: attribute.target, ids, allowed: attribute.allowedTypes })
+      this.#refer(write, ids)
     }
     for (const write of row.lists) {
       for (const item of write.items) if (!this.#addRow(item)) return false
@@ -173,13 +236,22 @@ class OneStatementFacts implements WriteFacts {
     return true
   }
 
-  /** The value converted for its column as when it is written (write-facts `#askTaken`). */
+  /** The linked ids must exist (and files be of an allowed kind). */
+  #refer ({ attribute }: LinkWrite, ids: number[]): void {
+    const known = this.#referenced.get(attribute.target) ?? new Set<number>()
+    for (const linked of ids) known.add(linked)
+    this.#referenced.set(attribute.target, known)
+    if (attribute.kind === 'media' && attribute.allowedTypes !== null) this.#kinds.push({ target: attribute.target, ids, allowed: attribute.allowedTypes })
+  }
+
+  /** The value converted for its column as when it is written (write-facts `#askTaken`); an existing row may hold it. */
   #checkFree (row: RowPlan, write: ScalarWrite): void {
     const session = this.#session
     const entity = row.model.entity
     const value = session.columnValue(entity, write.attribute.name, write.value)
     const column = raw(`${session.table(entity)} where ${session.column(entity, write.attribute.name)}`)
-    this.#checks.push(sql`not exists (select 1 from ${column} = ${value})`)
+    const others = row.id === null ? EMPTY_SQL : sql` and ${raw(session.column(entity, 'id'))} <> ${row.id}`
+    this.#checks.push(sql`not exists (select 1 from ${column} = ${value}${others})`)
   }
 
   /**

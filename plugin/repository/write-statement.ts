@@ -55,7 +55,7 @@ export interface RowGuard {
 
 /**
  * What the statement's writes depend on, read by the statement itself (the one-statement
- * create, write-one-statement): `facts`, a SELECT of one row that becomes the statement's
+ * create and update, write-one-statement): `facts`, a SELECT of one row (none: nothing is written) that becomes the statement's
  * first CTE (`name`), whose columns the parts may read; every part writes only when its
  * boolean column `ok` is true. The returned row's id is then answered too.
  */
@@ -113,7 +113,7 @@ export class DataStatement {
 
   /** False when guarded (or preconditioned) and a part cannot be made conditional on the guarded row (see `onlyIf`). */
   get guardable (): boolean {
-    if (this.#precondition !== null) return this.#updates.size === 0 && this.#others.every(part => part.fromFacts !== undefined)
+    if (this.#precondition !== null) return [...this.#updates.values()].every(group => group.rows.length === 1) && this.#others.every(part => part.fromFacts !== undefined)
     return this.#guard === null || this.#others.every(part => part.conditionJoin !== undefined)
   }
 
@@ -141,7 +141,7 @@ export class DataStatement {
     const parts = precondition !== null
       ? [
           ...inserts.map(group => insertFromFacts(group, group === returning, precondition.name)),
-          ...updates.map(() => unguardable()),
+          ...updates.map(group => group.rows.length === 1 ? updateFromFacts(group, group === returning, precondition.name) : unguardable()),
           ...this.#others.map(part => part.fromFacts === undefined ? unguardable() : { sql: part.fromFacts(precondition.name) })
         ]
       : [
@@ -217,6 +217,13 @@ function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, return
 function insertFromFacts ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, facts: string): SqlPart {
   const into = raw(`insert into ${table} (${[idColumn, ...columns].join(', ')}) select v.* from ${facts}, lateral`)
   return { sql: sql`${into} (values ${typedTuples(types, rows)}) ${raw(`as v where ${facts}.ok${returning ? ' returning *' : ''}`)}` }
+}
+
+/** An existing row (the one-statement update's entry) written only when the facts' `ok` holds; its own columns returned. */
+function updateFromFacts ({ table, idColumn, columns, rows }: RowGroup, returning: boolean, facts: string): SqlPart {
+  const [id, ...values] = rows[0]!
+  const tail = raw(` and ${facts}.ok${returning ? ' returning t.*' : ''}`)
+  return { sql: sql`${raw(`update ${table} as t`)} set ${columnAssignments(columns, values)} ${raw(`from ${facts} where t.${idColumn}`)} = ${id}${tail}` }
 }
 
 /** `($1::int, $2::varchar, …)` per row: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */

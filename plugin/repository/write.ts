@@ -27,7 +27,7 @@ import { deleteInOneStatement } from './write-delete-statement.js'
 import { mayDeleteBeforeInserts } from './write-deletes.js'
 import { isGeneratedUidTaken, translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
-import { createInOneStatement } from './write-one-statement.js'
+import { createInOneStatement, updateInOneStatement } from './write-one-statement.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
@@ -220,6 +220,19 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
     const written = await writeRow(session, root, { extra, lock: true, answer })
     await copySharedAttributes(session, model, [{ from: id, to: others, names: shared, touch: true }])
     return written
+  }
+  // Most updates are one statement, its facts read (and the entry's lock) inside it; should
+  // the entry be absent or moved, or a check fail, it wrote nothing, and the path below runs.
+  const optimistic = alone && plans.issues.isEmpty && observer?.hooksBefore('update') !== true && !model.single && isRowId(id)
+  if (optimistic) {
+    const written = await inTransaction(db, plans, async tx => {
+      const session = new WriteSession(tx, db, registry, new IssueList())
+      const { root, sentLocale } = await plans.inTransaction(id)
+      if (sentLocale !== undefined) return null
+      const extra = { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
+      return await updateInOneStatement(session, root, { extra, answer })
+    }, { alone: true, committed: done => done !== null })
+    if (written !== null) return written
   }
   for (let attempt = 1; ; attempt++) {
     try {

@@ -60,7 +60,7 @@ t.test('create, update and delete of an article: their statements, answer includ
     updated = { status: reply.statusCode, body: reply.body }
   })
   t.equal(updated.status, 200, updated.body)
-  t.same(update, { statements: 2, transaction: false }, 'update: the facts read (with the row\'s version, no lock), then the data statement guarded by it, answering the entry; no transaction')
+  t.same(update, { statements: 1, transaction: false }, 'update: ONE statement, its facts read and the row\'s lock inside it, answering the entry; no transaction')
   t.equal(updated.body, await read(id), 'the update answers the entry as a read gives it')
   t.equal(JSON.parse(updated.body).data.attributes.excerpt, 'Updated')
 
