@@ -55,9 +55,10 @@ export interface RowGuard {
 
 /**
  * What the statement's writes depend on, read by the statement itself (the one-statement
- * create and update, write-one-statement): `facts`, a SELECT of one row (none: nothing is written) that becomes the statement's
- * first CTE (`name`), whose columns the parts may read; every part writes only when its
- * boolean column `ok` is true. The returned row's id is then answered too.
+ * create and update, write-one-statement): `facts`, a SELECT of one row (or none: nothing is
+ * written) that becomes the statement's first CTE (`name`), whose columns the parts may read;
+ * every part writes only when its boolean column `ok` is true. The returned row's id is then
+ * answered too.
  */
 export interface Precondition {
   name: string
