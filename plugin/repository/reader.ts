@@ -53,6 +53,18 @@ function withWeight (options: QueryOptions | undefined, query: { estimatedRows?:
   return { ...options, heavy: (query.estimatedRows ?? 0) > HEAVY_READ_ROWS }
 }
 
+/**
+ * A read of one entry by its key that populates nothing (estimated 0 rows) is bounded and
+ * cheap: it has no client-gone watch, since there is nothing long to cancel. Measured on
+ * `GET /api/articles/:id` (the watch: a checked-out connection and two listeners): 2–7 µs of
+ * Node CPU less per read of ~100 (benchmarks/README.md, "the light entry read's Node CPU").
+ * Any populate keeps the watch: a to-many relation may hold any number of rows.
+ */
+function keyedWeight (options: QueryOptions | undefined, query: { estimatedRows?: number }): QueryOptions {
+  if (query.estimatedRows !== 0) return withWeight(options, query)
+  return { replica: options?.replica, heavy: false }
+}
+
 /** The statements compiled for the query objects of one kind of read, compiled on first use. */
 function statementCache<Query extends object> (): (query: Query, compile: () => CompiledStatement) => CompiledStatement {
   const statements = new WeakMap<Query, CompiledStatement>()
@@ -113,7 +125,7 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
     },
     async entry (model, id, query, options) {
       const statement = entries(query, () => compiler.entry(model, id, query))
-      return await firstRow(statement, keyed(statement, id), withWeight(options, query))
+      return await firstRow(statement, keyed(statement, id), keyedWeight(options, query))
     },
     answer (model, query) {
       return {
@@ -126,7 +138,7 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
     },
     async single (model, locale, query, options) {
       const statement = singles(query, () => compiler.single(model, locale, query))
-      return await firstRow(statement, keyed(statement, locale), withWeight(options, query))
+      return await firstRow(statement, keyed(statement, locale), keyedWeight(options, query))
     }
   }
 }

@@ -4,6 +4,10 @@
  * without a logger or an `onResponse` hook Fastify leaves that signal's listener on, so it
  * also aborts after every answered request, and each abort builds a DOMException with its
  * stack trace (7 % of the server's CPU time in the `entry` benchmark, profiled).
+ *
+ * Only reads that may run long use it: a read of one entry by its key with nothing populated
+ * is sent without (plugin/repository/reader.ts, `keyedWeight`), since the watch (a checked-out
+ * connection, this listener, an abort listener) costs such a read more than it could save.
  */
 import type { FastifyRequest } from 'fastify'
 
