@@ -3,7 +3,9 @@
  * process, not how many requests a loaded machine lets it serve. Each server is its own
  * process; around every round of a fixed number of requests (autocannon) the process's
  * utime+stime (`/proc/<pid>/stat`, all its threads) is read, the servers take the rounds in
- * turn (order flipped every round), and the medians are reported with their spread.
+ * turn (order flipped every round), and the medians are reported with their spread. The
+ * PostgreSQL backends of the bench database are read the same way around each round (only one
+ * server runs at a time): Node + backend CPU is what bounds a 2-core machine's throughput.
  *
  *   NODE_CPU_SERVERS=plugin,ceiling,cached,replay   which servers (before, before-cached: the
  *                                                   plugin server of the build in NODE_CPU_BEFORE)
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { readConfig } from './config.js'
 import { createBenchDatabase } from './database.js'
 import { generateDataset } from './dataset.js'
@@ -55,6 +58,25 @@ function cpuTicks (pid: number): { user: number, system: number, ns: number } {
   return { user: Number(fields[11]), system: Number(fields[12]), ns }
 }
 
+/** The run time in ns of each backend connected to database `name` (schedstat; PostgreSQL on this machine). */
+async function backendNs (monitor: pg.Client, name: string): Promise<Map<number, number>> {
+  const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
+  const times = new Map<number, number>()
+  for (const { pid } of rows) {
+    try {
+      times.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]))
+    } catch {} // a backend that ended meanwhile
+  }
+  return times
+}
+
+/** CPU the backends spent between two readings; a backend started meanwhile counts from zero. */
+function backendDelta (first: Map<number, number>, last: Map<number, number>): number {
+  let ns = 0
+  for (const [pid, time] of last) ns += time - (first.get(pid) ?? 0)
+  return ns
+}
+
 async function load (origin: string, path: string, amount: number): Promise<number> {
   const result = await autocannon({ url: `${origin}${path}`, connections: 10, amount, timeout: 30 })
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${origin}${path}: ${result.non2xx} non-2xx, ${result.errors} errors`)
@@ -82,6 +104,8 @@ async function main (): Promise<void> {
   const before = process.env.NODE_CPU_BEFORE
   const reads = scenarios(fixture).filter((scenario): scenario is ReadScenario => scenario.kind === 'read' && wanted.has(scenario.name))
   const servers: Server[] = []
+  const monitor = new pg.Client({ connectionString: config.adminUrl })
+  await monitor.connect()
   const folder = mkdtempSync(join(tmpdir(), 'node-cpu-'))
   try {
     for (const name of names) {
@@ -109,22 +133,27 @@ async function main (): Promise<void> {
         sizes.push(`${server.name} ${(await response.arrayBuffer()).byteLength} B`)
         await load(server.origin, pathOf(server), Math.max(1000, requests / 2))
       }
-      const samples = new Map(servers.map(server => [server.name, { user: [] as number[], system: [] as number[], total: [] as number[] }]))
+      const samples = new Map(servers.map(server => [server.name, { user: [] as number[], system: [] as number[], total: [] as number[], backend: [] as number[] }]))
       for (let round = 0; round < rounds; round += 1) {
         for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+          const firstBackends = await backendNs(monitor, db.name)
           const first = cpuTicks(server.pid)
           const done = await load(server.origin, pathOf(server), requests)
           const last = cpuTicks(server.pid)
+          const lastBackends = await backendNs(monitor, db.name)
           const perRequest = (ticks: number): number => ticks * 10_000 / done
           const sample = samples.get(server.name)!
           sample.user.push(perRequest(last.user - first.user))
           sample.system.push(perRequest(last.system - first.system))
           sample.total.push((last.ns - first.ns) / 1000 / done)
+          sample.backend.push(backendDelta(firstBackends, lastBackends) / 1000 / done)
         }
       }
-      console.log(`\n${scenario.name} (${sizes.join(', ')}), ${rounds} rounds of ${requests}, µs of Node CPU per request (threads' schedstat), median (min–max) [user / sys from stat ticks]`)
+      console.log(`\n${scenario.name} (${sizes.join(', ')}), ${rounds} rounds of ${requests}, µs of Node CPU per request (threads' schedstat), median (min–max) [user / sys from stat ticks] | PostgreSQL backends' CPU | Node + backends`)
+      const spread = (values: number[]): string => `${median(values).toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`
       for (const [name, sample] of samples) {
-        console.log(`| ${name} | ${median(sample.total).toFixed(1)} (${Math.min(...sample.total).toFixed(1)}–${Math.max(...sample.total).toFixed(1)}) | ${median(sample.user).toFixed(1)} / ${median(sample.system).toFixed(1)} |`)
+        const both = sample.total.map((node, round) => node + sample.backend[round]!)
+        console.log(`| ${name} | ${spread(sample.total)} | ${median(sample.user).toFixed(1)} / ${median(sample.system).toFixed(1)} | ${spread(sample.backend)} | ${spread(both)} |`)
       }
       if (env.BENCH_CPU_PROFILE === '') continue
       for (const server of servers) {
@@ -136,6 +165,7 @@ async function main (): Promise<void> {
     }
   } finally {
     for (const server of servers) server.stop()
+    await monitor.end()
     rmSync(folder, { recursive: true, force: true })
     await new Promise(resolve => setTimeout(resolve, 500))
     await db.drop()
