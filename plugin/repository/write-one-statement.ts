@@ -51,58 +51,34 @@ const MAX_ROWS = 64
 /** What a related row is taken to be: its existence (and a file's kind) is the statement's check. */
 const REFERENCED: ReferencedRow = { mime: null }
 
-export interface OneStatementCreate {
+export interface OneStatementWrite {
   /** Values the system sets on the root row (timestamps, creator fields). */
   extra: Record<string, unknown>
   answer?: EntryAnswer | undefined
 }
 
 /**
- * Writes the new entry `root` in one statement when it can: its id, or null when nothing was
- * written (the plan does not suit, or a check failed): then the two-statement path is to run.
+ * Writes `root` in one statement when it can (a new entry, or an existing one's update): its
+ * id, or null when nothing was written (the plan does not suit, the updated entry is absent or
+ * moved, or a check failed): then the two-statement path is to run.
  */
-export async function createInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementCreate): Promise<number | null> {
+export async function writeInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementWrite): Promise<number | null> {
   const facts = OneStatementFacts.of(session, root)
   if (facts === null) return null
   const rows = new RowWrites(session, facts)
-  const prepared = rows.prepare(root)
+  // An update's links are the statement's own parts (write-one-link): its rows see none.
+  const prepared = rows.prepare(root.id === null ? root : { ...root, links: [] })
   // Problems found without the database (two rows of the body claiming one value): the other path words them.
   if (!session.issues.isEmpty || !session.deletes.isEmpty) return null
   rows.materialize(prepared, extra)
+  if (root.id !== null) for (const [write, change] of facts.toOne) session.data.add(toOneParts(session, write, root.id, change, FACTS))
   session.data.precondition({ name: FACTS, facts: facts.select() })
   const overRow = answer?.overRow ?? null
   const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
-  if (returned?.written !== true || returned.id === undefined) return null
+  const id = root.id ?? returned?.id
+  if (returned?.written !== true || id === undefined) return null
   if (overRow !== null) answer!.data = returned.data
-  return returned.id
-}
-
-export interface OneStatementUpdate {
-  /** Values the system sets on the entry's row (`updatedAt`, the updater). */
-  extra: Record<string, unknown>
-  answer?: EntryAnswer | undefined
-}
-
-/**
- * Updates the existing entry `root` in one statement when it can: its id, or null when
- * nothing was written (the plan does not suit, the entry is absent or moved, a check failed):
- * then the two-statement path is to run.
- */
-export async function updateInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementUpdate): Promise<number | null> {
-  const facts = OneStatementFacts.of(session, root)
-  if (facts === null || root.id === null) return null
-  // The links are the statement's own parts (write-one-link): the rows see none.
-  const rows = new RowWrites(session, facts)
-  const prepared = rows.prepare({ ...root, links: [] })
-  if (!session.issues.isEmpty || !session.deletes.isEmpty) return null
-  rows.materialize(prepared, extra)
-  for (const [write, change] of facts.toOne) session.data.add(toOneParts(session, write, root.id, change, FACTS))
-  session.data.precondition({ name: FACTS, facts: facts.select() })
-  const overRow = answer?.overRow ?? null
-  const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
-  if (returned?.written !== true) return null
-  if (overRow !== null) answer!.data = returned.data
-  return root.id
+  return id
 }
 
 /** The facts as the statement will have them: everything it needs to be true, asked in its first CTE. */

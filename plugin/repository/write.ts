@@ -20,14 +20,14 @@ import { NotFoundError } from '../errors.js'
 import { identifier, raw, sql } from '../sql/index.js'
 import { IssueList } from '../write-plan/issues.js'
 import { LOCALE_CHANGE_PROBLEM } from '../write-plan/issues.js'
-import type { EntryPlanner, InputPath, LocaleInput, RowPlan } from '../write-plan/plan.js'
+import type { EntryPlanner, EntryWritePlan, InputPath, LocaleInput, RowPlan } from '../write-plan/plan.js'
 import type { Database, Row, SqlTransaction } from './database.js'
 import type { EntryAnswer } from './reader.js'
 import { deleteInOneStatement } from './write-delete-statement.js'
 import { mayDeleteBeforeInserts } from './write-deletes.js'
 import { isGeneratedUidTaken, translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
-import { createInOneStatement, updateInOneStatement } from './write-one-statement.js'
+import { writeInOneStatement } from './write-one-statement.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './write-localizations.js'
 import { copySharedAttributes, dropSharedData } from './write-shared-copy.js'
 import type { LocalizationMember } from './write-localizations.js'
@@ -101,16 +101,28 @@ export async function createEntry (
   const planned = plans.planned
   const optimistic = alone && planned !== null && plans.issues.isEmpty && context.observer?.hooksBefore('create') !== true
   if (optimistic) {
-    const id = await inTransaction(db, plans, async tx => {
-      const session = new WriteSession(tx, db, registry, new IssueList())
-      const { root } = await plans.inTransaction(null)
-      const extra = creatorValues(session, model, context, ['createdBy', 'updatedBy'])
-      return await createInOneStatement(session, root, { extra, answer: context.answer })
-    }, { alone: true, committed: written => written !== null })
+    const id = await firstInOneStatement({ db, registry }, plans, null, async (session, { root }) =>
+      await writeInOneStatement(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer: context.answer }))
     if (id !== null) return id
   }
   // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
   return await transactionIfNeeded(db, plans, write, alone)
+}
+
+/**
+ * The one-statement write (write-one-statement), alone: the id, or null when it wrote nothing
+ * (the plan does not suit, or a check failed) and the two-statement path is to run.
+ */
+async function firstInOneStatement (
+  { db, registry }: Pick<EntryTarget, 'db' | 'registry'>,
+  plans: WritePlans,
+  id: number | null,
+  write: (session: WriteSession, plan: EntryWritePlan) => Promise<number | null>
+): Promise<number | null> {
+  return await inTransaction(db, plans, async tx => {
+    const session = new WriteSession(tx, db, registry, new IssueList())
+    return await write(session, await plans.inTransaction(id))
+  }, { alone: true, committed: written => written !== null })
 }
 
 /** `work` alone (`alone`), or in a transaction: from the start, or once it found it needs one. */
@@ -216,8 +228,7 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
     dropSharedData(session, model, others, shared)
     // The facts read locks the row or reads its version (and answers the 404); `updatedAt`
     // always moves, so the data statement always writes the row, and can answer it.
-    const extra = { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
-    const written = await writeRow(session, root, { extra, lock: true, answer })
+    const written = await writeRow(session, root, { extra: updateValues(session, model, context), lock: true, answer })
     await copySharedAttributes(session, model, [{ from: id, to: others, names: shared, touch: true }])
     return written
   }
@@ -225,13 +236,8 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
   // the entry be absent or moved, or a check fail, it wrote nothing, and the path below runs.
   const optimistic = alone && plans.issues.isEmpty && observer?.hooksBefore('update') !== true && !model.single && isRowId(id)
   if (optimistic) {
-    const written = await inTransaction(db, plans, async tx => {
-      const session = new WriteSession(tx, db, registry, new IssueList())
-      const { root, sentLocale } = await plans.inTransaction(id)
-      if (sentLocale !== undefined) return null
-      const extra = { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
-      return await updateInOneStatement(session, root, { extra, answer })
-    }, { alone: true, committed: done => done !== null })
+    const written = await firstInOneStatement({ db, registry }, plans, id, async (session, { root, sentLocale }) =>
+      sentLocale !== undefined ? null : await writeInOneStatement(session, root, { extra: updateValues(session, model, context), answer }))
     if (written !== null) return written
   }
   for (let attempt = 1; ; attempt++) {
@@ -435,4 +441,9 @@ function creatorValues (session: WriteSession, model: ContentTypeModel, context:
   if (context.adminId === undefined) return {}
   const properties = session.metadata(model.entity).properties
   return Object.fromEntries(names.filter(name => name in properties).map(name => [name, context.adminId]))
+}
+
+/** What every update sets on the entry's row: `updatedAt` always moves. */
+function updateValues (session: WriteSession, model: ContentTypeModel, context: WriteContext): Record<string, unknown> {
+  return { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
 }
