@@ -7,6 +7,7 @@
  */
 import pg from 'pg'
 import type { Pool } from 'pg'
+import { keepBackendHeap } from './backend-heap.js'
 import { healPool } from './pool-healing.js'
 
 export interface ReplicaSettings {
@@ -61,6 +62,7 @@ export async function openReplicaSet (settings: ReplicaSettings): Promise<Replic
       options: settings.sessionOptions
     })
     healPool(pool)
+    keepBackendHeap(pool)
     // An idle connection dropped by the server is reported here; the pool already discarded it.
     pool.on('error', () => {})
     return { url, pool, healthy: false, lag: null, reads: 0 }
