@@ -11,6 +11,7 @@ import { setBasedCeilingReads } from '../ceiling/set-reads.js'
 import type { CreateInput, UpdateInput } from '../ceiling/writes.js'
 import { createStatement, updateStatement } from '../ceiling/writes.js'
 import { deleteStatement } from '../ceiling/deletes.js'
+import { keepBackendHeap } from '../../plugin/repository/backend-heap.js'
 import type { Fixture } from '../fixture.js'
 import { requireEnv, runServer, serveBenchmark } from './child.js'
 
@@ -18,6 +19,9 @@ runServer(async () => {
   const fixture = JSON.parse(requireEnv('BENCH_FIXTURE')) as Fixture
   const prepared = process.env.BENCH_CEILING_PREPARED !== '0'
   const pool = new pg.Pool({ connectionString: requireEnv('BENCH_DATABASE_URL'), max: Number(requireEnv('BENCH_POOL_SIZE')) })
+  // The plugin's connection warm-up, so neither side's backends re-fault their heap per large
+  // read (before, the correlated routes got it only by sharing backends with the set-based ones).
+  keepBackendHeap(pool)
   const run = async (name: string, { sql, params }: CeilingQuery): Promise<string | undefined> => {
     const result = await pool.query<{ body: string }>(prepared ? { name, text: sql, values: params } : { text: sql, values: params })
     return result.rows[0]?.body

@@ -12,10 +12,12 @@ import { createStepwise } from '../stepwise/create.js'
 import { StatementSender } from '../stepwise/statements.js'
 import { updateStepwise } from '../stepwise/update.js'
 import { requireEnv, runServer, serveBenchmark } from './child.js'
+import { keepBackendHeap } from '../../plugin/repository/backend-heap.js'
 
 runServer(async () => {
   const sender = new StatementSender(process.env.BENCH_CEILING_PREPARED !== '0')
   const pool = new pg.Pool({ connectionString: requireEnv('BENCH_DATABASE_URL'), max: Number(requireEnv('BENCH_POOL_SIZE')) })
+  keepBackendHeap(pool)
   const app = Fastify({ logger: false })
   app.addHook('onClose', async () => { await pool.end() })
   const json = 'application/json; charset=utf-8'
