@@ -14,6 +14,7 @@ import type { SystemEntities } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
 import { clientQuery } from './client-query.js'
 import { healPool } from './pool-healing.js'
+import { timeOnlyWaitingCheckouts } from './checkout-timeout.js'
 import { openReplicaSet } from './replicas.js'
 import type { ReplicaSettings } from './replicas.js'
 import { isConnectionLost, isDatabaseUnavailable } from './unavailable.js'
@@ -187,7 +188,10 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
             connectionTimeoutMillis: options.connectionTimeout ?? 5_000,
             keepAlive: true,
             application_name: 'fastify-content-api',
-            onPoolCreated: healPool
+            onPoolCreated: (pool: Pool) => {
+              healPool(pool)
+              timeOnlyWaitingCheckouts(pool)
+            }
           }
         })
   } as OrmConfig)

@@ -8,6 +8,7 @@
 import pg from 'pg'
 import type { Pool } from 'pg'
 import { healPool } from './pool-healing.js'
+import { timeOnlyWaitingCheckouts } from './checkout-timeout.js'
 
 export interface ReplicaSettings {
   urls: readonly string[]
@@ -61,6 +62,7 @@ export async function openReplicaSet (settings: ReplicaSettings): Promise<Replic
       options: settings.sessionOptions
     })
     healPool(pool)
+    timeOnlyWaitingCheckouts(pool)
     // An idle connection dropped by the server is reported here; the pool already discarded it.
     pool.on('error', () => {})
     return { url, pool, healthy: false, lag: null, reads: 0 }
