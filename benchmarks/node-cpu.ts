@@ -155,6 +155,14 @@ async function main (): Promise<void> {
         const both = sample.total.map((node, round) => node + sample.backend[round]!)
         console.log(`| ${name} | ${spread(sample.total)} | ${median(sample.user).toFixed(1)} / ${median(sample.system).toFixed(1)} | ${spread(sample.backend)} | ${spread(both)} |`)
       }
+      // Rounds of two servers taken back to back share the machine's load: their paired
+      // differences spread less than either server's rounds.
+      const [first, ...others] = [...samples]
+      for (const [name, sample] of others) {
+        const differences = sample.total.map((node, round) => node - first![1].total[round]!)
+        const above = differences.filter(difference => difference > 0).length
+        console.log(`paired ${name} − ${first![0]}: median ${median(differences).toFixed(1)} µs, mean ${(differences.reduce((a, b) => a + b, 0) / rounds).toFixed(1)}, ${above}/${rounds} rounds above`)
+      }
       if (env.BENCH_CPU_PROFILE === '') continue
       for (const server of servers) {
         await fetch(`${server.origin}/__bench/profile/start`, { method: 'POST' })

@@ -13,8 +13,7 @@ import { buildEntitySchemas } from './entities.js'
 import type { SystemEntities } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
 import { clientQuery } from './client-query.js'
-import { keepBackendHeap } from './backend-heap.js'
-import { healPool } from './pool-healing.js'
+import { setUpPool } from './pool-setup.js'
 import { openReplicaSet } from './replicas.js'
 import type { ReplicaSettings } from './replicas.js'
 import { isConnectionLost, isDatabaseUnavailable } from './unavailable.js'
@@ -188,10 +187,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
             connectionTimeoutMillis: options.connectionTimeout ?? 5_000,
             keepAlive: true,
             application_name: 'fastify-content-api',
-            onPoolCreated: (pool: Pool) => {
-              healPool(pool)
-              keepBackendHeap(pool)
-            }
+            onPoolCreated: setUpPool
           }
         })
   } as OrmConfig)

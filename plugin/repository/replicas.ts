@@ -7,8 +7,7 @@
  */
 import pg from 'pg'
 import type { Pool } from 'pg'
-import { keepBackendHeap } from './backend-heap.js'
-import { healPool } from './pool-healing.js'
+import { setUpPool } from './pool-setup.js'
 
 export interface ReplicaSettings {
   urls: readonly string[]
@@ -61,8 +60,7 @@ export async function openReplicaSet (settings: ReplicaSettings): Promise<Replic
       application_name: 'fastify-content-api',
       options: settings.sessionOptions
     })
-    healPool(pool)
-    keepBackendHeap(pool)
+    setUpPool(pool)
     // An idle connection dropped by the server is reported here; the pool already discarded it.
     pool.on('error', () => {})
     return { url, pool, healthy: false, lag: null, reads: 0 }

@@ -47,11 +47,16 @@ export function routeUids (registry: Registry, prefix: string): Map<string, stri
  * every request a promise and a turn of the microtask queue.
  */
 export function installHttpCaching (app: FastifyInstance, options: HttpCachingOptions, uids: Map<string, string>): void {
+  // `request.routeOptions` builds a dozen-field object on every read: asked only when some type has settings of its own.
+  const perType = Object.keys(options.contentTypes ?? {}).length === 0 ? undefined : options.contentTypes
+  const settingsOf = (url: string | undefined, settings: Record<string, CacheControlOptions>): CacheControlOptions => {
+    const uid = uids.get(url ?? '')
+    return (uid === undefined ? undefined : settings[uid]) ?? options
+  }
   app.addHook('onSend', (request, reply, payload, done) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload)
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
-    const uid = uids.get(request.routeOptions.url ?? '')
-    const settings = (uid === undefined ? undefined : options.contentTypes?.[uid]) ?? options
+    const settings = perType === undefined ? options : settingsOf(request.routeOptions.url, perType)
     const answer = request.contentApiAnswer
     // A kept body is the very string sent (or equal text): its bytes and ETag are made once.
     const { bytes, etag } = answer !== null && answer.body === payload ? answer.sent ??= encoded(payload) : encoded(payload)
