@@ -152,7 +152,7 @@ function pageStatement (scope: StatementScope, options: PageParts): Sql {
   const total = windowCount
     ? sql`coalesce(max(${raw(`${row.alias}.${TOTAL_COLUMN}`)}), ${separateCount()})::int`
     : tree.pagination.withCount ? sql`${separateCount()}::int` : raw('null::int')
-  const ctes = join([sql`${raw(row.alias)} as (${page})`, ...populate.ctes])
+  const ctes = join([sql`${raw(row.alias)} as (${page})`, ...populate.ctes()])
   const from = raw(`from ${row.alias}${level.joins.join('')}`)
   return sql`with ${ctes} select coalesce(json_agg(${entry} order by ${raw(order)}), ${EMPTY_JSON_ARRAY})::text as data, ${total} as total ${from}`
 }
