@@ -8,7 +8,7 @@
  * passes, not one subquery per row of each level. Still one statement, same JSON text.
  */
 import { isToMany } from '../../content-types/model.js'
-import type { ComponentAttribute, DynamicZoneAttribute, MediaAttribute, RelationAttribute } from '../../content-types/model.js'
+import type { ComponentAttribute, DynamicZoneAttribute, LinkSide, MediaAttribute, Model, RelationAttribute } from '../../content-types/model.js'
 import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
 import { join, raw, sql, type Sql } from '../../sql/index.js'
 import { EMPTY_JSON_ARRAY, componentObject, zoneItemObject } from './entry-shape.js'
@@ -82,7 +82,7 @@ export class PagePopulate {
 
   #relation (level: PageLevel, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): Sql {
     const scope = this.#scope
-    const linked = linkedRowsOf(scope, attribute.link, level.owners, scope.registry.model(attribute.target))
+    const linked = this.#linkedRows(attribute.link, level.owners, scope.registry.model(attribute.target), populate.filters)
     const conditions = this.#conditions(linked, populate.filters)
     if (populate.count) {
       const counted = sql`select ${raw(`${linked.owner} as ${OWNER}, count(*) as v ${linked.from}`)}${whereClause(conditions)} group by ${raw(linked.owner)}`
@@ -99,7 +99,7 @@ export class PagePopulate {
   #component (level: PageLevel, attribute: ComponentAttribute, populate: ComponentPopulate): Sql {
     const scope = this.#scope
     const model = scope.registry.model(attribute.component)
-    const linked = linkedRowsOf(scope, attribute.link, level.owners, model)
+    const linked = this.#linkedRows(attribute.link, level.owners, model, populate.filters)
     const staged = this.#stage(linked, this.#conditions(linked, populate.filters))
     const { entry, from } = this.#render(staged, child =>
       componentObject(scope.column(model, staged.row.alias, 'id'), selectionPairs(scope, staged.row, populate, this.populator(child))))
@@ -122,7 +122,7 @@ export class PagePopulate {
   #zoneBranch (level: PageLevel, attribute: DynamicZoneAttribute, uid: string, selection: ZoneComponentSelection): Sql {
     const scope = this.#scope
     const component = scope.registry.model(uid)
-    const linked = linkedRowsOf(scope, attribute.links[uid]!, level.owners, component)
+    const linked = this.#linkedRows(attribute.links[uid]!, level.owners, component, selection.filters ?? null)
     const staged = this.#stage(linked, this.#conditions(linked, selection.filters ?? null))
     const { entry, from } = this.#render(staged, child =>
       zoneItemObject(scope.column(component, staged.row.alias, 'id'), uid, selectionPairs(scope, staged.row, selection, this.populator(child))))
@@ -134,6 +134,13 @@ export class PagePopulate {
     const positions = `select ${staged.owner}, ${staged.order} as o, ${staged.linkId} as k, ` +
       `row_number() over (partition by ${staged.owner} order by ${staged.order}, ${staged.linkId}) as n from ${staged.name} ${staged.row.alias}`
     return sql`select ${raw(`p.${OWNER}`)}, p.o, p.k, s.j from (${sorted}) s join (${raw(positions)}) p on ${raw(`p.${OWNER} = s.${OWNER}`)} and p.n = s.n`
+  }
+
+  /** The level's link rows and their targets; a filtered target's link rows are read first (see `linkedRowsOf`). */
+  #linkedRows (side: LinkSide, owners: string, target: Model, filters: RelationPopulate['filters']): LinkedRows {
+    const linked = linkedRowsOf(this.#scope, side, owners, target, filters !== null)
+    if (linked.linkRows !== null) this.#ctes.push(raw(linked.linkRows))
+    return linked
   }
 
   #conditions (linked: LinkedRows, filters: RelationPopulate['filters']): Array<string | Sql> {

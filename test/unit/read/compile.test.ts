@@ -107,6 +107,27 @@ t.test('populated relations: nested ones read once for the page, leaves per entr
   t.match(sql, /select coalesce\(json_agg\(json_build_object\('id', (p\d+)\."id".* order by \1\."id" asc\), '\[\]'::json\)::text as data/, 'the entries in page order')
 })
 
+t.test('a filtered set-wise relation reads its owners\' link rows first, in a CTE of their own; an unfiltered one joins the link table', async t => {
+  const { sql, params } = compiler.list(article, tree({
+    populate: {
+      author: {
+        kind: 'relation',
+        fields: ['name'],
+        filters: null,
+        sort: [],
+        count: false,
+        populate: {
+          articles: { kind: 'relation', fields: ['title'], populate: {}, filters: { kind: 'compare', path: ['title'], operator: '$containsi', value: 'a' }, sort: [], count: false }
+        }
+      }
+    }
+  }))
+  t.match(sql, /c\d+ as \(select l\d+\."owner_id" as "__o", [^)]* from "articles_author_lnk" l\d+ join "authors"/, 'the authors: the link table joined as it is')
+  t.match(sql, /(k\d+) as materialized \(select (l\d+)\.\* from "articles_author_lnk" \2 where \2\."target_id" = any\(array\(select (c\d+)\."id" from \3\)\)\), c\d+ as \(select (l\d+)\."target_id" as "__o", [^)]* from \1 \4 join "articles" (t\d+) on \5\."id" = \4\."owner_id" where \5\."published_at" is not null and \5\."title" ilike \$3\)/,
+    'their articles: the link rows of every author of the page, then the articles filtered')
+  t.same(params, [25, 0, '%a%'])
+})
+
 t.test('filters become parameters, through relations as EXISTS', async t => {
   const { sql, params } = compiler.list(article, tree({
     filters: {
