@@ -8,7 +8,9 @@
  * server runs at a time): Node + backend CPU is what bounds a 2-core machine's throughput.
  *
  *   NODE_CPU_SERVERS=plugin,ceiling,cached,replay   which servers (before, before-cached: the
- *                                                   plugin server of the build in NODE_CPU_BEFORE)
+ *                                                   plugin server of the build in NODE_CPU_BEFORE;
+ *                                                   ceiling: the correlated statement where a
+ *                                                   set-based one exists, ceiling-set: that one)
  *   NODE_CPU_BEFORE=<a dist/ folder>                 another build, to compare before and after
  *   NODE_CPU_SCENARIOS=list-populate-all             read scenarios
  *   NODE_CPU_REQUESTS=3000 NODE_CPU_ROUNDS=7         per round; rounds per server
@@ -112,11 +114,11 @@ async function main (): Promise<void> {
       if (name === 'replay') continue
       const cached = name.endsWith('cached') ? '1' : '0'
       const dist = name.startsWith('before') ? before! : join(here, '..')
-      const module = name === 'ceiling' ? join(here, 'servers/ceiling.js') : join(dist, 'benchmarks/servers/plugin.js')
+      const module = name.startsWith('ceiling') ? join(here, 'servers/ceiling.js') : join(dist, 'benchmarks/servers/plugin.js')
       servers.push(await start(name, module, { ...env, BENCH_RESPONSE_CACHE: cached }))
     }
     if (names.includes('replay')) {
-      const source = servers.find(server => server.name !== 'ceiling')!
+      const source = servers.find(server => !server.name.startsWith('ceiling'))!
       const answers = []
       for (const scenario of reads) answers.push({ path: scenario.path, body: await (await fetch(`${source.origin}${scenario.path}`)).text() })
       const file = join(folder, 'answers.json')
@@ -124,9 +126,9 @@ async function main (): Promise<void> {
       servers.push(await start('replay', join(here, 'servers/replay.js'), { ...env, BENCH_REPLAY_FILE: file }))
     }
     for (const scenario of reads) {
-      const pathOf = (server: Server): string => server.name !== 'ceiling'
+      const pathOf = (server: Server): string => !server.name.startsWith('ceiling')
         ? scenario.path
-        : `/${hasCorrelatedCeiling(scenario) ? 'ceiling-correlated' : 'ceiling'}/${scenario.name}`
+        : `/${server.name === 'ceiling' && hasCorrelatedCeiling(scenario) ? 'ceiling-correlated' : 'ceiling'}/${scenario.name}`
       const sizes = []
       for (const server of servers) {
         const response = await fetch(`${server.origin}${pathOf(server)}`)

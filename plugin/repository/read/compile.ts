@@ -152,7 +152,7 @@ function pageStatement (scope: StatementScope, options: PageParts): Sql {
   const total = windowCount
     ? sql`coalesce(max(${raw(`${row.alias}.${TOTAL_COLUMN}`)}), ${separateCount()})::int`
     : tree.pagination.withCount ? sql`${separateCount()}::int` : raw('null::int')
-  const ctes = join([sql`${raw(row.alias)} as (${page})`, ...populate.ctes])
+  const ctes = join([sql`${raw(row.alias)} as (${page})`, ...populate.ctes()])
   const from = raw(`from ${row.alias}${level.joins.join('')}`)
   return sql`with ${ctes} select coalesce(json_agg(${entry} order by ${raw(order)}), ${EMPTY_JSON_ARRAY})::text as data, ${total} as total ${from}`
 }
@@ -169,7 +169,7 @@ function creatorPairs (scope: StatementScope, row: RowRef, selection: CreatorSel
   const column = (property: string): string => `${admin}.${names.column(ADMIN_USER_ENTITY, property)}`
   return (['createdBy', 'updatedBy'] as const).map(property => {
     const fields = (selection[property] ?? CREATOR_DEFAULT_FIELDS).map((name): JsonPair => [name, raw(column(name))])
-    const from = raw(`from ${names.table(ADMIN_USER_ENTITY)} ${admin} where ${column('id')} = ${row.alias}.${names.column(row.model.entity, property)}`)
+    const from = raw(`from ${names.table(ADMIN_USER_ENTITY)} ${admin} where ${column('id')} = ${scope.column(row.model, row.alias, property)}`)
     return [property, sql`(select ${creatorObject(column('id'), fields)} ${from})`]
   })
 }

@@ -23,33 +23,52 @@ export interface LinkedRows extends RowRef {
   linkId: string
   /** The link column holding the owner's id. */
   owner: string
+  /** `name as materialized (…)`: the owners' link rows that `from` reads, to declare before it; null when `from` reads the link table. */
+  linkRows: string | null
 }
 
 export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRef, target: Model): LinkedRows {
   return linkedTo(scope, side, target, owner => `${owner} = ${scope.column(parent.model, parent.alias, 'id')}`)
 }
 
-/** The rows linked to every owner whose id `owners` (a subquery of one id column) returns. */
-export function linkedRowsOf (scope: StatementScope, side: LinkSide, owners: string, target: Model): LinkedRows {
+/**
+ * The rows linked to every owner whose id `owners` (a subquery of one id column) returns.
+ * `linkRowsFirst`: the owners' link rows are read first, as a CTE of their own that the
+ * targets are joined to (`linkRows`), for targets filtered with values: under the generic
+ * plan PostgreSQL prices such a filter at a fixed small share of the target table (a
+ * `$containsi` at 0.5 %), so it starts from the targets and probes the link table once per
+ * matching target. Three-levels (each author's articles whose title contains "a": 569 of 630
+ * match, 306 are the page's authors'): 569 index probes → one index scan of the 306 link rows
+ * and a hash join, 44.7 → 41.3 M instructions per statement. Unfiltered, the planner already
+ * starts from the link rows and the extra CTE only costs (+0.1 M for two of them).
+ */
+export function linkedRowsOf (scope: StatementScope, side: LinkSide, owners: string, target: Model, linkRowsFirst = false): LinkedRows {
   // `= any(array(…))` makes the owners one array parameter of an index scan on the link
   // table's owner column, planned like a literal list (measured against `in (select …)`).
-  return linkedTo(scope, side, target, owner => `${owner} = any(array(${owners}))`)
+  return linkedTo(scope, side, target, owner => `${owner} = any(array(${owners}))`, linkRowsFirst ? scope.aliases.take('k') : null)
 }
 
-function linkedTo (scope: StatementScope, side: LinkSide, target: Model, ownedBy: (owner: string) => string): LinkedRows {
+function linkedTo (scope: StatementScope, side: LinkSide, target: Model, ownedBy: (owner: string) => string, linkRowsName: string | null = null): LinkedRows {
   const link = scope.aliases.take('l')
   const alias = scope.aliases.take('t')
   const { names } = scope
   const linkColumn = (property: string): string => `${link}.${names.column(side.entity, property)}`
+  const owned = ownedBy(linkColumn(side.self))
+  // `l.*`: a scan that returns the table's rows as they are needs no projection (three-levels:
+  // 0.5 M instructions fewer than naming the four columns read).
+  const linkRows = linkRowsName === null
+    ? null
+    : `${linkRowsName} as materialized (select ${link}.* from ${names.table(side.entity)} ${link} where ${owned})`
   return {
     model: target,
     alias,
-    from: `from ${names.table(side.entity)} ${link} join ${names.table(target.entity)} ${alias} ` +
+    from: `from ${linkRowsName ?? names.table(side.entity)} ${link} join ${names.table(target.entity)} ${alias} ` +
       `on ${scope.column(target, alias, 'id')} = ${linkColumn(side.other)}`,
-    where: [ownedBy(linkColumn(side.self)), ...scope.visibility(target, alias)],
+    where: [...(linkRows === null ? [owned] : []), ...scope.visibility(target, alias)],
     order: linkColumn(side.order),
     linkId: linkColumn('id'),
-    owner: linkColumn(side.self)
+    owner: linkColumn(side.self),
+    linkRows
   }
 }
 

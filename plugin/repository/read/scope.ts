@@ -22,9 +22,24 @@ export class StatementScope {
     this.shape = shape
   }
 
+  /** Columns read so far on each alias that `readColumns` was asked about. */
+  readonly #read = new Map<string, Set<string>>()
+
   /** Quoted column of a model attribute (or `id`) on a row alias. */
   column (model: Model, alias: string, attribute: string): string {
-    return `${alias}.${this.names.column(model.entity, attribute)}`
+    const column = this.names.column(model.entity, attribute)
+    this.#read.get(alias)?.add(column)
+    return `${alias}.${column}`
+  }
+
+  /**
+   * The quoted columns `column` is asked for on `alias` from now on, as a live set (filled
+   * as the statement is compiled): a staged CTE selects only what its readers use.
+   */
+  readColumns (alias: string): ReadonlySet<string> {
+    const read = new Set<string>()
+    this.#read.set(alias, read)
+    return read
   }
 
   /** Drafts are hidden at every depth in `live` (DECISIONS §3). */

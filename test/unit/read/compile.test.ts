@@ -91,11 +91,12 @@ t.test('populated relations: nested ones read once for the page, leaves per entr
     }
   }))
   t.notOk(sql.includes(';'), 'a single statement')
-  t.match(sql, /^with (p\d+) as \(select t1\.\* from "articles" t1 .* limit \$1 offset \$2\), c\d+ as \(select l\d+\."owner_id" as "__o", l\d+\."ord" as "__ord", l\d+\."id" as "__k", t\d+\.\* from "articles_author_lnk" l\d+ join "authors" t\d+ on t\d+\."id" = l\d+\."target_id" where l\d+\."owner_id" = any\(array\(select \1\."id" from \1\)\)\)/,
-    'the authors of the whole page at once')
+  t.match(sql, /^with (p\d+) as \(select t1\.\* from "articles" t1 .* limit \$1 offset \$2\), c\d+ as \(select l\d+\."owner_id" as "__o", l\d+\."ord" as "__ord", l\d+\."id" as "__k", (t\d+)\."id", \2\."name" from "articles_author_lnk" l\d+ join "authors" \2 on \2\."id" = l\d+\."target_id" where l\d+\."owner_id" = any\(array\(select \1\."id" from \1\)\)\)/,
+    'the authors of the whole page at once, with only the columns read from them')
   t.match(sql, /from "articles_author_lnk" l\d+ join "articles" t\d+ on t\d+\."id" = l\d+\."owner_id" where l\d+\."target_id" = any\(array\(select (c\d+)\."id" from \1\)\)/,
     'inverse side reads the owner column, for every author of the page')
-  t.match(sql, /l\d+\."inv_ord" as "__ord"/, 'inverse side keeps its own order')
+  t.match(sql, /l\d+\."inv_ord" as "__ord", l\d+\."id" as "__k", (t\d+)\."id", \1\."title" from "articles_author_lnk"/, 'inverse side keeps its own order; its articles hold id and title')
+  t.notMatch(sql, /c\d+ as \(select [^)]*t\d+\.\*/, 'no staged CTE copies every column')
   t.match(sql, /json_agg\(json_build_object\('id', (t\d+)\."id", 'attributes', json_build_object\('title', \1\."title"\)\) order by \1\."__ord" asc, \1\."__k" asc, \1\."id" asc\) as v from c\d+ \1 group by \1\."__o"/,
     'one array per author')
   t.match(sql, /as materialized \(select (t\d+)\."__o", json_build_object\('id', \1\."id", 'attributes', json_build_object\('name', \1\."name", 'articles', json_build_object\('data', coalesce\(r\d+\.v, '\[\]'::json\)\)\)\) as v from c\d+ \1 left join r\d+ on r\d+\."__o" = \1\."id"\)/,
@@ -104,6 +105,27 @@ t.test('populated relations: nested ones read once for the page, leaves per entr
   t.match(sql, /'author', json_build_object\('data', r\d+\.v\)/, 'joined back to its entry')
   t.match(sql, /order by t\d+\."name" desc nulls first, t\d+\."id" asc\) x\)/, 'a leaf to-many: populate sort then id tie-break, per entry')
   t.match(sql, /select coalesce\(json_agg\(json_build_object\('id', (p\d+)\."id".* order by \1\."id" asc\), '\[\]'::json\)::text as data/, 'the entries in page order')
+})
+
+t.test('a filtered set-wise relation reads its owners\' link rows first, in a CTE of their own; an unfiltered one joins the link table', async t => {
+  const { sql, params } = compiler.list(article, tree({
+    populate: {
+      author: {
+        kind: 'relation',
+        fields: ['name'],
+        filters: null,
+        sort: [],
+        count: false,
+        populate: {
+          articles: { kind: 'relation', fields: ['title'], populate: {}, filters: { kind: 'compare', path: ['title'], operator: '$containsi', value: 'a' }, sort: [], count: false }
+        }
+      }
+    }
+  }))
+  t.match(sql, /c\d+ as \(select l\d+\."owner_id" as "__o", [^)]* from "articles_author_lnk" l\d+ join "authors"/, 'the authors: the link table joined as it is')
+  t.match(sql, /(k\d+) as materialized \(select (l\d+)\.\* from "articles_author_lnk" \2 where \2\."target_id" = any\(array\(select (c\d+)\."id" from \3\)\)\), c\d+ as \(select (l\d+)\."target_id" as "__o", [^)]* from \1 \4 join "articles" (t\d+) on \5\."id" = \4\."owner_id" where \5\."published_at" is not null and \5\."title" ilike \$3\)/,
+    'their articles: the link rows of every author of the page, then the articles filtered')
+  t.same(params, [25, 0, '%a%'])
 })
 
 t.test('filters become parameters, through relations as EXISTS', async t => {
