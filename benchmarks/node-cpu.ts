@@ -60,23 +60,33 @@ function cpuTicks (pid: number): { user: number, system: number, ns: number } {
   return { user: Number(fields[11]), system: Number(fields[12]), ns }
 }
 
-/** The run time in ns of each backend connected to database `name` (schedstat; PostgreSQL on this machine). */
-async function backendNs (monitor: pg.Client, name: string): Promise<Map<number, number>> {
+/**
+ * The run time in ns (schedstat) and minor page faults (stat) of each backend connected to
+ * database `name` (PostgreSQL on this machine): faults show a backend's heap given back and
+ * taken again per statement, which costs system time the instruction counts do not see.
+ */
+async function backendNs (monitor: pg.Client, name: string): Promise<Map<number, { ns: number, faults: number }>> {
   const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
-  const times = new Map<number, number>()
+  const times = new Map<number, { ns: number, faults: number }>()
   for (const { pid } of rows) {
     try {
-      times.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]))
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const faults = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7])
+      times.set(pid, { ns: Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]), faults })
     } catch {} // a backend that ended meanwhile
   }
   return times
 }
 
-/** CPU the backends spent between two readings; a backend started meanwhile counts from zero. */
-function backendDelta (first: Map<number, number>, last: Map<number, number>): number {
+/** CPU (ns) and minor faults of the backends between two readings; a backend started meanwhile counts from zero. */
+function backendDelta (first: Map<number, { ns: number, faults: number }>, last: Map<number, { ns: number, faults: number }>): { ns: number, faults: number } {
   let ns = 0
-  for (const [pid, time] of last) ns += time - (first.get(pid) ?? 0)
-  return ns
+  let faults = 0
+  for (const [pid, time] of last) {
+    ns += time.ns - (first.get(pid)?.ns ?? 0)
+    faults += time.faults - (first.get(pid)?.faults ?? 0)
+  }
+  return { ns, faults }
 }
 
 async function load (origin: string, path: string, amount: number): Promise<number> {
@@ -135,7 +145,7 @@ async function main (): Promise<void> {
         sizes.push(`${server.name} ${(await response.arrayBuffer()).byteLength} B`)
         await load(server.origin, pathOf(server), Math.max(1000, requests / 2))
       }
-      const samples = new Map(servers.map(server => [server.name, { user: [] as number[], system: [] as number[], total: [] as number[], backend: [] as number[] }]))
+      const samples = new Map(servers.map(server => [server.name, { user: [] as number[], system: [] as number[], total: [] as number[], backend: [] as number[], faults: [] as number[] }]))
       for (let round = 0; round < rounds; round += 1) {
         for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
           const firstBackends = await backendNs(monitor, db.name)
@@ -148,14 +158,16 @@ async function main (): Promise<void> {
           sample.user.push(perRequest(last.user - first.user))
           sample.system.push(perRequest(last.system - first.system))
           sample.total.push((last.ns - first.ns) / 1000 / done)
-          sample.backend.push(backendDelta(firstBackends, lastBackends) / 1000 / done)
+          const backends = backendDelta(firstBackends, lastBackends)
+          sample.backend.push(backends.ns / 1000 / done)
+          sample.faults.push(backends.faults / done)
         }
       }
-      console.log(`\n${scenario.name} (${sizes.join(', ')}), ${rounds} rounds of ${requests}, µs of Node CPU per request (threads' schedstat), median (min–max) [user / sys from stat ticks] | PostgreSQL backends' CPU | Node + backends`)
+      console.log(`\n${scenario.name} (${sizes.join(', ')}), ${rounds} rounds of ${requests}, µs of Node CPU per request (threads' schedstat), median (min–max) [user / sys from stat ticks] | PostgreSQL backends' CPU | Node + backends | backends' minor faults`)
       const spread = (values: number[]): string => `${median(values).toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`
       for (const [name, sample] of samples) {
         const both = sample.total.map((node, round) => node + sample.backend[round]!)
-        console.log(`| ${name} | ${spread(sample.total)} | ${median(sample.user).toFixed(1)} / ${median(sample.system).toFixed(1)} | ${spread(sample.backend)} | ${spread(both)} |`)
+        console.log(`| ${name} | ${spread(sample.total)} | ${median(sample.user).toFixed(1)} / ${median(sample.system).toFixed(1)} | ${spread(sample.backend)} | ${spread(both)} | ${median(sample.faults).toFixed(1)} |`)
       }
       // Rounds of two servers taken back to back share the machine's load: their paired
       // differences spread less than either server's rounds.
@@ -164,6 +176,9 @@ async function main (): Promise<void> {
         const differences = sample.total.map((node, round) => node - first![1].total[round]!)
         const above = differences.filter(difference => difference > 0).length
         console.log(`paired ${name} − ${first![0]}: median ${median(differences).toFixed(1)} µs, mean ${(differences.reduce((a, b) => a + b, 0) / rounds).toFixed(1)}, ${above}/${rounds} rounds above`)
+        const both = (of: typeof sample, round: number): number => of.total[round]! + of.backend[round]!
+        const whole = sample.total.map((_, round) => both(sample, round) - both(first![1], round))
+        console.log(`paired Node + backends ${name} − ${first![0]}: median ${median(whole).toFixed(1)} µs, ${whole.filter(difference => difference > 0).length}/${rounds} rounds above`)
       }
       if (env.BENCH_CPU_PROFILE === '') continue
       for (const server of servers) {

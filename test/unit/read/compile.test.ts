@@ -76,7 +76,7 @@ t.test('a preview read does not hide drafts; live hides them at every depth', as
   t.notMatch(preview.sql, /is not null/)
 })
 
-t.test('populated relations: nested ones read once for the page, leaves per entry; to-one limited, to-many in link order, inverse side by inv_ord', async t => {
+t.test('populated relations: each read once for the page, nested or leaf; to-one as it comes, to-many in link order, inverse side by inv_ord', async t => {
   const { sql } = compiler.list(article, tree({
     populate: {
       author: {
@@ -103,7 +103,10 @@ t.test('populated relations: nested ones read once for the page, leaves per entr
     'to-one: the link\'s owner column is unique, so its one row per entry as it comes')
   t.notMatch(sql, /distinct on/, 'nothing to pick among')
   t.match(sql, /'author', json_build_object\('data', r\d+\.v\)/, 'joined back to its entry')
-  t.match(sql, /order by t\d+\."name" desc nulls first, t\d+\."id" asc\) x\)/, 'a leaf to-many: populate sort then id tie-break, per entry')
+  t.match(sql, /c\d+ as \(select l\d+\."owner_id" as "__o", [^)]* from "articles_tags_lnk" l\d+ join "tags" t\d+ on [^)]* where l\d+\."owner_id" = any\(array\(select (p\d+)\."id" from \1\)\)/,
+    'a leaf relation too: the tags of the whole page at once')
+  t.match(sql, /json_agg\([^]* order by (t\d+)\."name" desc nulls first, \1\."id" asc\) as v from c\d+ \1 group by \1\."__o"/, 'a leaf to-many: populate sort then id tie-break, one array per entry')
+  t.notMatch(sql, /limit 1\)|\) x\)/, 'no correlated subquery per entry')
   t.match(sql, /select coalesce\(json_agg\(json_build_object\('id', (p\d+)\."id".* order by \1\."id" asc\), '\[\]'::json\)::text as data/, 'the entries in page order')
 })
 
@@ -164,14 +167,24 @@ t.test('a to-one value (unique link column) is read without an order; to-many va
       seo: { kind: 'component', fields: ['metaTitle'], filters: null, populate: {} }
     }
   }))
-  // The owner side of a to-one link, the target side of a one-to-one's inverse, a single media, a single component.
-  for (const table of ['articles_author_lnk', 'issues_cover_story_lnk', 'articles_cover_lnk', 'articles_seo_lnk']) {
-    t.match(sql, new RegExp(`from "${table}" l\\d+ join [^()]* where [^()]* limit 1\\)`), `${table}: one row`)
-    t.notMatch(sql, new RegExp(`from "${table}" l\\d+ join [^()]* order by`), `${table}: no order to pick it by`)
+  // The owner side of a to-one link, the target side of a one-to-one's inverse, a single media:
+  // read for the whole page, one row per entry as it comes.
+  const staged = (table: string): string => {
+    const found = new RegExp(`(c\\d+) as \\(select [^()]* from "${table}" l\\d+ join [^()]* where l\\d+\\."(?:owner|target)_id" = any\\(array\\(select p\\d+\\."id" from p\\d+\\)\\)`).exec(sql)
+    t.ok(found, `${table}: the page's link rows at once`)
+    return found?.[1] ?? 'none'
+  }
+  for (const table of ['articles_author_lnk', 'issues_cover_story_lnk', 'articles_cover_lnk']) {
+    const name = staged(table)
+    t.match(sql, new RegExp(`as materialized \\(select (t\\d+)\\."__o", json_build_object\\((?:(?!materialized|json_agg|group by|order by).)*\\) as v from ${name} \\1\\)`), `${table}: one row per entry, no order to pick it by`)
   }
   for (const table of ['articles_tags_lnk', 'articles_gallery_lnk']) {
-    t.match(sql, new RegExp(`from "${table}" l(\\d+) join [^()]* order by l\\1\\."ord" asc, l\\1\\."id" asc`), `${table}: in link order`)
+    const name = staged(table)
+    t.match(sql, new RegExp(`order by (t\\d+)\\."__ord" asc, \\1\\."__k" asc, \\1\\."id" asc\\) as v from ${name} \\1 group by \\1\\."__o"`), `${table}: in link order`)
   }
+  // A single component of the page stays one row per entry, correlated (see PagePopulate.populator).
+  t.match(sql, /from "articles_seo_lnk" l\d+ join [^()]* where [^()]* limit 1\)/, 'articles_seo_lnk: one row')
+  t.notMatch(sql, /from "articles_seo_lnk" l\d+ join [^()]* order by/, 'articles_seo_lnk: no order to pick it by')
 })
 
 t.test('components, nested components and zone items with the on strategy: the page reads them per entry', async t => {
@@ -215,7 +228,8 @@ t.test('count=true answers a count instead of the entries', async t => {
   const { sql } = compiler.list(article, tree({
     populate: { tags: { kind: 'relation', fields: [], populate: {}, filters: null, sort: [], count: true } }
   }))
-  t.match(sql, /'tags', json_build_object\('data', json_build_object\('attributes', json_build_object\('count', \(select count\(\*\) from "articles_tags_lnk"/)
+  t.match(sql, /(r\d+) as materialized \(select l\d+\."owner_id" as "__o", count\(\*\) as v from "articles_tags_lnk" l\d+ [^()]*where l\d+\."owner_id" = any\(array\(select p\d+\."id" from p\d+\)\)[^()]* group by l\d+\."owner_id"\)/, 'counted for the whole page at once')
+  t.match(sql, /'tags', json_build_object\('data', json_build_object\('attributes', json_build_object\('count', coalesce\(r\d+\.v, 0\)\)\)\)/, 'no link rows: 0')
 })
 
 t.test('a single entry is one statement keyed by a parameter', async t => {
