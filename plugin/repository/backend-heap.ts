@@ -12,16 +12,21 @@
  * "populate=* idle"). Freeing the 8 MB block raises the thresholds to 8 MB / 16 MB: a backend
  * keeps at most that much free memory it has used. A malloc without these thresholds (musl) just pays the one allocation.
  *
- * The statement runs on the connection before the pool hands it out (pg queues it first), not
- * through `onQuery`: it is the connection's setup, like the session settings, not a read's.
+ * The statement runs in pg-pool's `onConnect` hook, which the pool awaits before it hands the
+ * new connection out (a second `client.query` queued behind it is deprecated in pg 8 and goes
+ * in pg 9), and not through `onQuery`: it is the connection's setup, not a read's.
  */
-import type { Pool, PoolClient } from 'pg'
+import type { ClientBase, Pool } from 'pg'
 
 const WARM_SQL = "select length(repeat('x', 8 * 1024 * 1024))"
 
 export function keepBackendHeap (pool: Pool): void {
-  pool.on('connect', (client: PoolClient) => {
-    // A connection that cannot run it fails its next statement the same way; nothing to add here.
-    client.query(WARM_SQL).catch(() => {})
-  })
+  const earlier = pool.options.onConnect as ((client: ClientBase) => unknown) | undefined
+  const onConnect = async (client: ClientBase): Promise<void> => {
+    await earlier?.(client)
+    // A connection that cannot run it fails its first read the same way; nothing to add here.
+    await client.query(WARM_SQL).catch(() => {})
+  }
+  // pg-pool awaits the promise; @types/pg types the hook as returning void.
+  pool.options.onConnect = onConnect as (client: ClientBase) => void
 }
