@@ -21,12 +21,9 @@ import type { ClientBase, Pool } from 'pg'
 const WARM_SQL = "select length(repeat('x', 8 * 1024 * 1024))"
 
 export function keepBackendHeap (pool: Pool): void {
-  const earlier = pool.options.onConnect as ((client: ClientBase) => unknown) | undefined
-  const onConnect = async (client: ClientBase): Promise<void> => {
-    await earlier?.(client)
+  // pg-pool awaits the promise; @types/pg types the hook as returning void.
+  pool.options.onConnect = (async (client: ClientBase): Promise<void> => {
     // A connection that cannot run it fails its first read the same way; nothing to add here.
     await client.query(WARM_SQL).catch(() => {})
-  }
-  // pg-pool awaits the promise; @types/pg types the hook as returning void.
-  pool.options.onConnect = onConnect as (client: ClientBase) => void
+  }) as (client: ClientBase) => void
 }
