@@ -96,29 +96,34 @@ export interface RowLock {
   id: number
 }
 
-/** An entry's row lock, as a SELECT (`select … for no key update`) to name, and the test of what it locked. */
+/** An entry's row lock, as a SELECT (`select … for no key update`) to name `name`, and the test of what it locked. */
 export interface EntryLock {
+  /** What the statement calls the locked row. */
+  name: string
   /** `id` and `version` (its `xmin`) of the row, locked; no row when it is absent (or deleted while waiting). */
   select: Sql
   /**
    * True when the version locked (the newest, once the lock is granted) is the one the
    * statement's snapshot sees: false when the lock waited for a write of the entry that
-   * committed after the snapshot, whose reads are then stale. `name`: the named lock.
+   * committed after the snapshot, whose reads are then stale.
    */
-  fresh: (name: string) => Sql
+  fresh: Sql
 }
+
+/** The locked row's name in both statements that take the lock. */
+const LOCKED = 'locked_entry'
 
 /** The lock an update takes before reading its facts, in the facts read or in the one statement's `facts` (write-one-statement). */
 export function entryLock (session: WriteSession, { entity, id }: RowLock): EntryLock {
   const table = session.table(entity)
   const idColumn = session.column(entity, 'id')
   return {
+    name: LOCKED,
     select: sql`${raw(`select ${idColumn} as id, xmin::text as version from ${table} where ${idColumn}`)} = ${id} for no key update`,
-    fresh: name => raw(`${name}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${name}.id)`)
+    fresh: raw(`${LOCKED}.version = (select s.xmin::text from ${table} s where s.${idColumn} = ${LOCKED}.id)`)
   }
 }
 
-const LOCKED = 'locked_entry'
 /** The named subqueries of the uid candidates found taken: `taken_uids1`, … */
 const TAKEN_UIDS = 'taken_uids'
 
@@ -263,8 +268,8 @@ class FactStatement implements WriteFacts {
   #askLock (lock: RowLock): { sql: Sql, state: { found?: boolean } } {
     const locked = entryLock(this.#session, lock)
     const state: { found?: boolean } = {}
-    this.#ask({ id: raw(`${LOCKED}.id`), value: locked.fresh(LOCKED) }, raw(`from ${LOCKED}`), row => { state.found = row.value === 'true' })
-    return { sql: sql`${raw(LOCKED)} as (${locked.select})`, state }
+    this.#ask({ id: raw(`${locked.name}.id`), value: locked.fresh }, raw(`from ${locked.name}`), row => { state.found = row.value === 'true' })
+    return { sql: sql`${raw(locked.name)} as (${locked.select})`, state }
   }
 
   /** The question of the row's version, read without a lock (see WriteFacts.version). */

@@ -38,8 +38,6 @@ import { nextId } from './write-sql.js'
 
 /** The statement's first CTE. */
 const FACTS = 'facts'
-/** The update's locked entry, inside `facts`. */
-const LOCKED = 'locked_entry'
 
 /**
  * New rows a create may have to be one statement: each id is a column of `facts` (at most
@@ -156,7 +154,7 @@ class OneStatementFacts implements WriteFacts {
     const ok = this.#checks.length === 0 ? raw('true') : join(this.#checks, ' and ')
     const sources = [
       ...(this.#columns.length === 0 ? [] : [sql`(select ${join(this.#columns)}) as drawn`]),
-      ...(this.#lock === null ? [] : [sql`(${this.#lock.select}) ${raw(`as ${LOCKED}`)}`])
+      ...(this.#lock === null ? [] : [sql`(${this.#lock.select}) ${raw(`as ${this.#lock.name}`)}`])
     ]
     return sql`select *, ${ok} as ok from ${join(sources)}`
   }
@@ -166,7 +164,7 @@ class OneStatementFacts implements WriteFacts {
     if (row.uids.length > 0 || row.lists.length > 0) return false
     const lock = entryLock(this.#session, { entity: row.model.entity, id })
     this.#lock = lock
-    this.#checks.push(lock.fresh(LOCKED))
+    this.#checks.push(lock.fresh)
     for (const write of row.scalars) {
       if (needsUniqueCheck(write)) this.#checkFree(row, write)
     }
