@@ -46,16 +46,23 @@ export async function buildTestApp (options: Partial<ContentApiOptions> = {}): P
   const list: string[] = []
   // PGlite (WASM) can take many seconds to start on a loaded machine: more than Fastify's 10 s default.
   const app = Fastify({ logger: false, pluginTimeout: 120_000 })
-  await app.register(contentApi, {
-    schemas: options.contentTypes === undefined ? EXAMPLE_SCHEMAS : undefined,
-    ...options,
-    database: {
-      ...(database.url === undefined ? { dataDir: 'memory://' } : { url: database.url }),
-      onQuery: (sql) => { list.push(sql) },
-      ...options.database
-    }
-  })
-  await app.ready()
+  try {
+    await app.register(contentApi, {
+      schemas: options.contentTypes === undefined ? EXAMPLE_SCHEMAS : undefined,
+      ...options,
+      database: {
+        ...(database.url === undefined ? { dataDir: 'memory://' } : { url: database.url }),
+        onQuery: (sql) => { list.push(sql) },
+        ...options.database
+      }
+    })
+    await app.ready()
+  } catch (error) {
+    // Tests of rejected options expect this throw: their database must not outlive it.
+    await app.close().catch(() => {})
+    await database.drop()
+    throw error
+  }
   return {
     app,
     statements: { list, reset: () => { list.length = 0 }, count: () => list.length },
