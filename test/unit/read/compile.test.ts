@@ -10,7 +10,7 @@ import { buildRegistry } from '../../../plugin/content-types/registry.js'
 import { buildEntitySchemas } from '../../../plugin/repository/entities.js'
 import { SqlNames } from '../../../plugin/repository/read/names.js'
 import { readCompiler } from '../../../plugin/repository/read/compile.js'
-import type { QueryTree, Selection } from '../../../plugin/query/tree.js'
+import type { Filter, QueryTree, RelationPopulate, Selection } from '../../../plugin/query/tree.js'
 import { defaultFieldNames } from '../../../plugin/content-types/model.js'
 import { EXAMPLE_SCHEMAS } from '../../helpers/paths.js'
 
@@ -76,17 +76,16 @@ t.test('a preview read does not hide drafts; live hides them at every depth', as
   t.notMatch(preview.sql, /is not null/)
 })
 
+/** `populate[author][fields]=name&populate[author][populate][articles][fields]=title`, the articles filtered by `filters`. */
+function authorWithArticles (filters: Filter | null): RelationPopulate {
+  const articles: RelationPopulate = { kind: 'relation', fields: ['title'], populate: {}, filters, sort: [], count: false }
+  return { kind: 'relation', fields: ['name'], filters: null, sort: [], count: false, populate: { articles } }
+}
+
 t.test('populated relations: each read once for the page, nested or leaf; to-one as it comes, to-many in link order, inverse side by inv_ord', async t => {
   const { sql } = compiler.list(article, tree({
     populate: {
-      author: {
-        kind: 'relation',
-        fields: ['name'],
-        filters: null,
-        sort: [],
-        count: false,
-        populate: { articles: { kind: 'relation', fields: ['title'], populate: {}, filters: null, sort: [], count: false } }
-      },
+      author: authorWithArticles(null),
       tags: { kind: 'relation', ...fieldsOf(tag.uid), filters: null, sort: [{ path: ['name'], direction: 'desc' }], count: false }
     }
   }))
@@ -112,18 +111,7 @@ t.test('populated relations: each read once for the page, nested or leaf; to-one
 
 t.test('a filtered set-wise relation reads its owners\' link rows first, in a CTE of their own; an unfiltered one joins the link table', async t => {
   const { sql, params } = compiler.list(article, tree({
-    populate: {
-      author: {
-        kind: 'relation',
-        fields: ['name'],
-        filters: null,
-        sort: [],
-        count: false,
-        populate: {
-          articles: { kind: 'relation', fields: ['title'], populate: {}, filters: { kind: 'compare', path: ['title'], operator: '$containsi', value: 'a' }, sort: [], count: false }
-        }
-      }
-    }
+    populate: { author: authorWithArticles({ kind: 'compare', path: ['title'], operator: '$containsi', value: 'a' }) }
   }))
   t.match(sql, /c\d+ as \(select l\d+\."owner_id" as "__o", [^)]* from "articles_author_lnk" l\d+ join "authors"/, 'the authors: the link table joined as it is')
   t.match(sql, /(k\d+) as materialized \(select (l\d+)\.\* from "articles_author_lnk" \2 where \2\."target_id" = any\(array\(select (c\d+)\."id" from \3\)\)\), c\d+ as \(select (l\d+)\."target_id" as "__o", [^)]* from \1 \4 join "articles" (t\d+) on \5\."id" = \4\."owner_id" where \5\."published_at" is not null and \5\."title" ilike \$3\)/,
