@@ -8,7 +8,7 @@ import { MikroORM } from '@mikro-orm/core'
 import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../content-types/registry.js'
-import type { Pool, PoolClient } from 'pg'
+import type { Pool, PoolClient, QueryConfig } from 'pg'
 import { buildEntitySchemas } from './entities.js'
 import type { SystemEntities } from './entities.js'
 import { cancelRunningStatement } from './cancel-query.js'
@@ -237,14 +237,17 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     aloneAfter: 1_000,
     wait: options.connectionTimeout ?? 5_000
   })
-  const read = async (sql: string, params: readonly unknown[], queryOptions: QueryOptions | undefined): Promise<Row[]> => {
-    const signal = typeof queryOptions?.signal === 'function' ? queryOptions.signal() : queryOptions?.signal
-    if (queryOptions?.replica === true && replicas !== null) {
-      const rows = await readFromReplica(sql, params, signal)
-      if (rows !== null) return rows
-      primaryReads += 1
-    }
+  const readReplicaFirst = async (sql: string, params: readonly unknown[], signal: AbortSignal | undefined): Promise<Row[]> => {
+    const rows = await readFromReplica(sql, params, signal)
+    if (rows !== null) return rows
+    primaryReads += 1
     return await run(sql, params, signal)
+  }
+  // Not async: a read the primary answers hands the runner's promise on (see reader.ts).
+  const read = (sql: string, params: readonly unknown[], queryOptions: QueryOptions | undefined): Promise<Row[]> => {
+    const signal = typeof queryOptions?.signal === 'function' ? queryOptions.signal() : queryOptions?.signal
+    if (queryOptions?.replica === true && replicas !== null) return readReplicaFirst(sql, params, signal)
+    return run(sql, params, signal)
   }
   const writeNames = statementNames()
   // Read once, unprepared (on a server): the pool's one-off statement, PGlite's runner.
@@ -257,12 +260,12 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     orm,
     names: new SqlNames(orm.getMetadata(), idSequences),
     embedded,
-    query: async (sql, params, queryOptions) => {
+    query: (sql, params, queryOptions) => {
       onQuery?.(sql)
-      if (embedded) return await read(sql, params, queryOptions)
-      if (queryOptions?.heavy === true) return await heavyReads.run(async () => await read(sql, params, queryOptions))
+      if (embedded) return read(sql, params, queryOptions)
+      if (queryOptions?.heavy === true) return heavyReads.run(async () => await read(sql, params, queryOptions))
       heavyReads.ordinary()
-      return await read(sql, params, queryOptions)
+      return read(sql, params, queryOptions)
     },
     transaction: exclusive === null ? transact : async (work) => await exclusive(async () => await transact(work)),
     autocommit: exclusive === null ? autocommit : async (work) => await exclusive(async () => await autocommit(work)),
@@ -409,36 +412,42 @@ function serverRunner (pool: Pool, nameOf: NameOf): Runner {
   // ones may still look alive: a read is safe to run again, and each failed try removes one
   // dead connection, so the pool's size plus one tries reach a live or a fresh connection.
   const tries = (pool.options.max ?? 10) + 1
-  return async (sql, params, signal) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await once(sql, params, signal)
-      } catch (error) {
-        if (attempt >= tries || signal?.aborted === true || !isConnectionLost(error)) throw error
-      }
-    }
-  }
+  // Not an async loop: a read that succeeds at once (nearly all) passes on one promise, no more.
+  const attempt = (sql: string, params: readonly unknown[], signal: AbortSignal | undefined, tried: number): Promise<Row[]> =>
+    once(sql, params, signal).catch((error: unknown) => {
+      if (tried >= tries || signal?.aborted === true || !isConnectionLost(error)) throw error
+      return attempt(sql, params, signal, tried + 1)
+    })
+  return (sql, params, signal) => attempt(sql, params, signal, 1)
+}
+
+function rowsOf (result: { rows: Row[] }): Row[] {
+  return result.rows
 }
 
 function serverRunnerOnce (pool: Pool, nameOf: NameOf): Runner {
-  return async (sql, params, signal) => {
+  return (sql, params, signal) => {
     const prepared = nameOf(sql)
     const config = { text: prepared?.text ?? sql, values: params as unknown[], name: prepared?.name }
-    if (signal === undefined) return (await pool.query(config)).rows
-    const client = await pool.connect()
-    let cancelled = false
-    const cancel = (): void => {
-      cancelled = true
-      cancelRunningStatement(client)
-    }
-    signal.addEventListener('abort', cancel, { once: true })
-    try {
-      return (await clientQuery(client, config)).rows
-    } finally {
-      signal.removeEventListener('abort', cancel)
-      // A cancelled session is not reused: a cancel request still on its way must not reach
-      // the next request's statement on the same connection.
-      client.release(cancelled ? new Error('the request that ran this statement went away') : undefined)
-    }
+    return signal === undefined ? pool.query(config).then(rowsOf) : watchedQuery(pool, config, signal)
+  }
+}
+
+/** A statement on a checked-out connection, cancelled on the server when `signal` aborts. */
+async function watchedQuery (pool: Pool, config: QueryConfig, signal: AbortSignal): Promise<Row[]> {
+  const client = await pool.connect()
+  let cancelled = false
+  const cancel = (): void => {
+    cancelled = true
+    cancelRunningStatement(client)
+  }
+  signal.addEventListener('abort', cancel, { once: true })
+  try {
+    return (await clientQuery(client, config)).rows
+  } finally {
+    signal.removeEventListener('abort', cancel)
+    // A cancelled session is not reused: a cancel request still on its way must not reach
+    // the next request's statement on the same connection.
+    client.release(cancelled ? new Error('the request that ran this statement went away') : undefined)
   }
 }

@@ -65,6 +65,12 @@ function keyedWeight (options: QueryOptions | undefined, query: { estimatedRows?
   return { replica: options?.replica, heavy: false }
 }
 
+/** An entry read's answer: the JSON text of its one row, or null when there is none. */
+function firstData (rows: Row[]): string | null {
+  const [row] = rows
+  return row === undefined ? null : row.data as string
+}
+
 /** The statements compiled for the query objects of one kind of read, compiled on first use. */
 function statementCache<Query extends object> (): (query: Query, compile: () => CompiledStatement) => CompiledStatement {
   const statements = new WeakMap<Query, CompiledStatement>()
@@ -107,25 +113,25 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
       return statement
     }
   }
+  // A light read's Node time is mostly layers (issue 14): each layer that only passes the
+  // statement's promise on returns it, rather than awaiting it in a promise of its own.
   const run = cache === null
-    ? async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions) => await db.query(statement.sql, params, options)
+    ? (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<Row[]> => db.query(statement.sql, params, options)
     : cachedRunner(db, cache)
   /** The statement's values with `key` in its key's place (CompiledStatement.keyAt). */
   const keyed = (statement: CompiledStatement, key: unknown): unknown[] =>
     statement.keyAt === undefined ? statement.params : statement.params.with(statement.keyAt, key)
-  const firstRow = async (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<string | null> => {
-    const [row] = await run(statement, params, options)
-    return row === undefined ? null : row.data as string
-  }
+  const firstRow = (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<string | null> =>
+    run(statement, params, options).then(firstData)
   return {
     async list (model, tree, options) {
       const statement = lists(tree, () => compiler.list(model, tree))
       const [row] = await run(statement, statement.params, withWeight(options, tree))
       return { data: row?.data as string, total: (row?.total ?? null) as number | null }
     },
-    async entry (model, id, query, options) {
+    entry (model, id, query, options) {
       const statement = entries(query, () => compiler.entry(model, id, query))
-      return await firstRow(statement, keyed(statement, id), keyedWeight(options, query))
+      return firstRow(statement, keyed(statement, id), keyedWeight(options, query))
     },
     answer (model, query) {
       return {
@@ -136,9 +142,9 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
         }
       }
     },
-    async single (model, locale, query, options) {
+    single (model, locale, query, options) {
       const statement = singles(query, () => compiler.single(model, locale, query))
-      return await firstRow(statement, keyed(statement, locale), keyedWeight(options, query))
+      return firstRow(statement, keyed(statement, locale), keyedWeight(options, query))
     }
   }
 }

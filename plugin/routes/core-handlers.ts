@@ -9,6 +9,7 @@ import { checkWritableLinks } from '../access/write-links.js'
 import { pruneListQuery, pruneSelection } from '../access/prune.js'
 import { callerOf } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
+import type { Ability } from '../auth/abilities.js'
 import type { ContentAction } from '../options/permissions.js'
 import type { FindOptions } from '../options/controllers.js'
 import { defaultFieldNames } from '../content-types/model.js'
@@ -137,7 +138,17 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
       return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), creatorFields, estimatedRows }
     })
 
-  const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery =>
+  // A read without a query string (most entry reads) finds its query by the caller's grants
+  // object, without building and hashing a key string (issue 14).
+  const bareEntryQueries = new WeakMap<Ability, EntryQuery>()
+  const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery => {
+    if (publicationState !== undefined || request.url.includes('?')) return keyedEntryQuery(request, caller, publicationState)
+    let query = bareEntryQueries.get(caller.ability)
+    if (query === undefined) bareEntryQueries.set(caller.ability, query = keyedEntryQuery(request, caller))
+    return query
+  }
+
+  const keyedEntryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery =>
     entryQueries.get(`${caller.ability.key}|${publicationState ?? ''}|${rawQueryString(request)}`, () => {
       const compiled = compileEntryQuery(registry, model, requestQuery(request), leniency(request))
       const estimatedRows = checkPopulateBudget({ registry, model, query: compiled }, options.limits)
@@ -199,9 +210,10 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
       const id = entryId(request)
-      const data = await repository.entry(id, entryQuery(request, caller), context.reads.readOptions(request))
+      const query = entryQuery(request, caller)
+      const data = await repository.entry(id, query, context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return context.answers.body(request, 'findOne', { data }, () => entryBody(data))
+      return context.answers.entry(request, query, id, data, entryBody)
     },
     async create (request) {
       const caller = authorize(request, model, 'create')
