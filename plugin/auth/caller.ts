@@ -34,8 +34,18 @@ export function accessKeyHash (secret: string, accessKey: string): string {
   return createHmac('sha512', secret).update(accessKey).digest('hex')
 }
 
-function roleAbility (permissions: ResolvedPermissions, role: string): Ability {
-  return grants(`role:${role}`, permissions.roles[role] ?? new Map())
+/**
+ * One Ability object per role: the roles are fixed by the options, and the handlers find a
+ * signed-in user's cached queries by that object (core-handlers.ts), as they do the public one's.
+ */
+const roleAbilities = new WeakMap<ResolvedPermissions, Map<string, Ability>>()
+
+export function roleAbility (permissions: ResolvedPermissions, role: string): Ability {
+  let byRole = roleAbilities.get(permissions)
+  if (byRole === undefined) roleAbilities.set(permissions, byRole = new Map())
+  let ability = byRole.get(role)
+  if (ability === undefined) byRole.set(role, ability = grants(`role:${role}`, permissions.roles[role] ?? new Map()))
+  return ability
 }
 
 async function adminCaller (context: CallerContext, id: number): Promise<Caller | null> {
