@@ -34,10 +34,7 @@ export function accessKeyHash (secret: string, accessKey: string): string {
   return createHmac('sha512', secret).update(accessKey).digest('hex')
 }
 
-/**
- * One Ability object per role: the roles are fixed by the options, and the handlers find a
- * signed-in user's cached queries by that object (core-handlers.ts), as they do the public one's.
- */
+/** One Ability object per role, not one per signed-in request: the roles are fixed by the options. */
 const roleAbilities = new WeakMap<ResolvedPermissions, Map<string, Ability>>()
 
 export function roleAbility (permissions: ResolvedPermissions, role: string): Ability {

@@ -263,7 +263,7 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     query: (sql, params, queryOptions) => {
       onQuery?.(sql)
       if (embedded) return read(sql, params, queryOptions)
-      if (queryOptions?.heavy === true) return heavyReads.run(async () => await read(sql, params, queryOptions))
+      if (queryOptions?.heavy === true) return heavyReads.run(() => read(sql, params, queryOptions))
       heavyReads.ordinary()
       return read(sql, params, queryOptions)
     },

@@ -9,7 +9,6 @@ import { checkWritableLinks } from '../access/write-links.js'
 import { pruneListQuery, pruneSelection } from '../access/prune.js'
 import { callerOf } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
-import type { Ability } from '../auth/abilities.js'
 import type { ContentAction } from '../options/permissions.js'
 import type { FindOptions } from '../options/controllers.js'
 import { defaultFieldNames } from '../content-types/model.js'
@@ -139,12 +138,16 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     })
 
   // A read without a query string (most entry reads) finds its query by the caller's grants
-  // object, without building and hashing a key string (issue 14).
-  const bareEntryQueries = new WeakMap<Ability, EntryQuery>()
+  // key as it is, without building and hashing a key string (issue 14). One per grant set:
+  // started again past the query bound, as API tokens each have a set of their own.
+  const bareEntryQueries = new Map<string, EntryQuery>()
   const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery => {
-    if (publicationState !== undefined || request.url.includes('?')) return keyedEntryQuery(request, caller, publicationState)
-    let query = bareEntryQueries.get(caller.ability)
-    if (query === undefined) bareEntryQueries.set(caller.ability, query = keyedEntryQuery(request, caller))
+    if (publicationState !== undefined || rawQueryString(request) !== '') return keyedEntryQuery(request, caller, publicationState)
+    let query = bareEntryQueries.get(caller.ability.key)
+    if (query === undefined) {
+      if (bareEntryQueries.size >= QUERY_CACHE_BOUNDS.maxEntries) bareEntryQueries.clear()
+      bareEntryQueries.set(caller.ability.key, query = keyedEntryQuery(request, caller))
+    }
     return query
   }
 

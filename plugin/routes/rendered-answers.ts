@@ -60,31 +60,36 @@ export class RenderedAnswers {
    * answers with it, and past the bounds all of them go.
    */
   entry (request: FastifyRequest, query: object, id: number, data: string, build: (data: string) => string): string {
-    let byId = this.#entries.get(query)
-    let answer = byId?.get(id)
+    let answer = this.#entries.get(query)?.get(id)
     if (answer === undefined || answer.data !== data) {
-      if (answer !== undefined) {
-        byId!.delete(id)
-        this.#entryCount -= 1
-        this.#entryBytes -= sizeOf('', answer)
-      }
       answer = { data, meta: '', body: build(data), sent: null }
-      const bytes = sizeOf('', answer)
-      if (this.#entryCount >= this.#bounds.maxEntries || this.#entryBytes + bytes > this.#bounds.maxBytes) {
-        this.#entries = new WeakMap()
-        this.#entryCount = 0
-        this.#entryBytes = 0
-        byId = undefined
-      }
-      if (bytes <= this.#bounds.maxBytes) {
-        if (byId === undefined) this.#entries.set(query, byId = new Map())
-        byId.set(id, answer)
-        this.#entryCount += 1
-        this.#entryBytes += bytes
-      }
+      this.#keepEntry(query, id, answer)
     }
     request.contentApiAnswer = answer
     return answer.body
+  }
+
+  /** Keeps `answer` in place of the one before it; past the bounds, after all the others are dropped. */
+  #keepEntry (query: object, id: number, answer: RenderedAnswer): void {
+    let byId = this.#entries.get(query)
+    const replaced = byId?.get(id)
+    if (replaced !== undefined) {
+      byId!.delete(id)
+      this.#entryCount -= 1
+      this.#entryBytes -= sizeOf('', replaced)
+    }
+    const bytes = sizeOf('', answer)
+    if (bytes > this.#bounds.maxBytes) return
+    if (this.#entryCount >= this.#bounds.maxEntries || this.#entryBytes + bytes > this.#bounds.maxBytes) {
+      this.#entries = new WeakMap()
+      this.#entryCount = 0
+      this.#entryBytes = 0
+      byId = undefined
+    }
+    if (byId === undefined) this.#entries.set(query, byId = new Map())
+    byId.set(id, answer)
+    this.#entryCount += 1
+    this.#entryBytes += bytes
   }
 
   /**
