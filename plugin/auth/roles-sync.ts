@@ -1,18 +1,34 @@
-/** Stores the roles and permissions of the options in their tables at startup. */
-import type { Database } from '../repository/database.js'
+/**
+ * Stores the roles and permissions of the options in their tables at startup. A restart
+ * keeps the rows that are still configured: their ids stay, and no id is drawn for a row
+ * that already exists (an `insert … on conflict do nothing` would draw one every start).
+ */
+import type { Database, SqlTransaction } from '../repository/database.js'
+import { PERMISSION_ENTITY, ROLE_ENTITY } from '../repository/auth-entities.js'
 import type { ResolvedPermissions } from '../options/permissions.js'
+import { raw, sql, type Sql } from '../sql/index.js'
 
 export async function syncRoles (db: Database, permissions: ResolvedPermissions): Promise<void> {
+  const column = (entity: string, property: string): Sql => raw(db.names.column(entity, property))
+  const roles = raw(db.names.table(ROLE_ENTITY))
+  const granted = raw(db.names.table(PERMISSION_ENTITY))
+  const [roleId, roleName, roleType] = ['id', 'name', 'type'].map(property => column(ROLE_ENTITY, property))
+  const [action, owner] = ['action', 'role'].map(property => column(PERMISSION_ENTITY, property))
+  const run = async (tx: SqlTransaction, statement: Sql): Promise<Array<Record<string, unknown>>> => {
+    const { text, values } = statement.render()
+    return await tx.query(text, values)
+  }
   await db.transaction(async (tx) => {
     for (const [role, subjects] of Object.entries(permissions.roles)) {
       const name = role[0]!.toUpperCase() + role.slice(1)
-      await tx.query('insert into up_roles (name, type) values ($1, $2) on conflict (type) do nothing', [name, role])
-      const [row] = await tx.query('select id from up_roles where type = $1', [role])
-      await tx.query('delete from up_permissions where role_id = $1', [row!.id])
-      const actions = [...subjects].flatMap(([uid, names]) => [...names].map(action => `${uid}.${action}`))
-      if (actions.length > 0) {
-        await tx.query('insert into up_permissions (action, role_id) select unnest($1::text[]), $2', [actions, row!.id])
-      }
+      // A concurrent start may insert the role first: `on conflict` keeps that one.
+      await run(tx, sql`insert into ${roles} (${roleName}, ${roleType}) select ${name}, ${role}
+        where not exists (select 1 from ${roles} where ${roleType} = ${role}) on conflict (${roleType}) do nothing`)
+      const [row] = await run(tx, sql`select ${roleId} as id from ${roles} where ${roleType} = ${role}`)
+      const actions = [...subjects].flatMap(([uid, names]) => [...names].map(name => `${uid}.${name}`))
+      await run(tx, sql`delete from ${granted} where ${owner} = ${row!.id} and ${action} <> all(${actions}::text[])`)
+      await run(tx, sql`insert into ${granted} (${action}, ${owner}) select a, ${row!.id} from unnest(${actions}::text[]) as a
+        where not exists (select 1 from ${granted} where ${owner} = ${row!.id} and ${action} = a)`)
     }
   })
 }
