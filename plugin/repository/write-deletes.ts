@@ -37,9 +37,19 @@ interface Owned {
  * component replaced by a new one. A write that may, starts inside a transaction.
  */
 export function mayDeleteBeforeInserts (row: RowPlan): boolean {
-  return row.links.some(({ attribute, operation }) => attribute.kind === 'relation' && !attribute.otherToMany && connectableIds(operation, isToMany(attribute)).length > 0) ||
+  return takesFromSingleOwners(row) ||
     row.lists.some(({ attribute, items }) =>
       (attribute.kind === 'component' && !attribute.repeatable && items.some(item => item.id === null)) || items.some(mayDeleteBeforeInserts))
+}
+
+/**
+ * Whether writing `row` links a related entry that belongs to a single owner (a relation
+ * whose other side is to-one, connecting), at any depth: the one deletion a create may make
+ * before its inserts, as it holds no component rows yet to replace.
+ */
+export function takesFromSingleOwners (row: RowPlan): boolean {
+  return row.links.some(({ attribute, operation }) => attribute.kind === 'relation' && !attribute.otherToMany && connectableIds(operation, isToMany(attribute)).length > 0) ||
+    row.lists.some(({ items }) => items.some(takesFromSingleOwners))
 }
 
 export class PendingDeletes {

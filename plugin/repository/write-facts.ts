@@ -65,7 +65,7 @@ export interface WriteFacts {
   isTaken: (write: ScalarWrite) => boolean
   /** Values of the uid's column equal to its base or starting with `base-`. */
   takenUids: (uid: UidToGenerate) => ReadonlySet<string>
-  /** The id drawn from its table's sequence for a new row of the plan. */
+  /** The SQL that reads the id the data statement draws for a new row of the plan. */
   newId: (row: RowPlan) => RowId
   /** The uid the data statement picks itself, when it does (write-one-statement); otherwise chosen from `takenUids`. */
   chosenUid?: (uid: UidToGenerate) => Sql
@@ -86,7 +86,10 @@ export async function gatherWriteFacts (session: WriteSession, root: RowPlan, op
   for (;;) {
     const facts = new FactStatement(session, lock)
     facts.addRow(root)
-    if (await facts.run()) return facts
+    if (await facts.run()) {
+      facts.drawNewIds()
+      return facts
+    }
   }
 }
 
@@ -168,9 +171,9 @@ class FactStatement implements WriteFacts {
   readonly #referenced = new Map<string, Map<number, ReferencedRow>>()
   readonly #taken = new Set<ScalarWrite>()
   readonly #uids = new Map<UidToGenerate, Set<string>>()
-  /** New rows per entity, in the order of the walk; their ids in the same order once drawn. */
+  /** New rows per entity, in the order of the walk; the data statement draws their ids in the same order. */
   readonly #newRows = new Map<string, RowPlan[]>()
-  readonly #newIds = new Map<RowPlan, number>()
+  readonly #newIds = new Map<RowPlan, Sql>()
   readonly #lock: RowLock | null
   lockPending = false
   version: string | null = null
@@ -200,7 +203,7 @@ class FactStatement implements WriteFacts {
     return this.#uids.get(uid) ?? NO_VALUES
   }
 
-  newId (row: RowPlan): number {
+  newId (row: RowPlan): Sql {
     const id = this.#newIds.get(row)
     if (id === undefined) throw new Error('A new row without an id drawn')
     return id
@@ -230,6 +233,17 @@ class FactStatement implements WriteFacts {
   }
 
   /**
+   * The new rows' ids, drawn by the data statement (once the checks these facts serve have
+   * passed, so a refused write spends none), in the order of the walk.
+   */
+  drawNewIds (): void {
+    for (const [entity, rows] of this.#newRows) {
+      const ids = this.#session.data.drawIds(nextId(this.#session, entity), rows.length)
+      rows.forEach((row, index) => this.#newIds.set(row, ids[index]!))
+    }
+  }
+
+  /**
    * Sends every question as one `union all` and files each answer row under its question.
    * False: the lock waited for a write of the entry that committed after the snapshot the
    * answers come from; they are to be asked again.
@@ -238,7 +252,6 @@ class FactStatement implements WriteFacts {
     for (const [uid, ids] of this.#referencedIds) {
       if (ids.size > 0) this.#askReferenced(uid, [...ids])
     }
-    for (const [entity, rows] of this.#newRows) this.#drawIds(entity, rows)
     if (this.#questions.length === 0) {
       this.lockPending = this.#lock !== null
       return true
@@ -324,21 +337,6 @@ class FactStatement implements WriteFacts {
     this.#ask({ id: raw(id), ...(isFile ? { value: raw(this.#session.column(model.entity, 'mime')) } : {}) },
       sql`from ${raw(`${this.#session.table(model.entity)} where ${id}`)} = any(${intArray(ids)}::int[])`,
       row => found.set(Number(row.id), { mime: row.value === null ? null : String(row.value) }))
-  }
-
-  /**
-   * Ids for the new rows of one table, drawn from its sequence as the insert would draw them,
-   * so the data statement can link rows it has not written yet. One row (most tables of a
-   * create) needs no series to draw from (the bench article's facts read, backend CPU 215 →
-   * 170 µs without the six one-row series).
-   */
-  #drawIds (entity: string, rows: readonly RowPlan[]): void {
-    if (rows.length === 1) {
-      this.#ask({ id: nextId(this.#session, entity), position: raw('1') }, EMPTY_SQL, row => this.#newIds.set(rows[0]!, Number(row.id)))
-      return
-    }
-    this.#ask({ id: nextId(this.#session, entity), position: raw('n') }, sql`from generate_series(1, ${rows.length}::int) as n`,
-      row => this.#newIds.set(rows[Number(row.position) - 1]!, Number(row.id)))
   }
 
   /** The value is converted for its column (dates, big integers) exactly as when it is written. */

@@ -6,10 +6,11 @@
  * check holds (`ok`); every data-modifying part writes only when it does, and reads the new
  * ids and uids from `facts` where the two-statement create binds them as values.
  *
- * When a check fails, the statement has written nothing (an id or two are drawn and lost, as
- * a failed facts read loses them); the caller then runs the two-statement path, which finds
- * the same problems and answers exactly its 400. So no problem's text is written here: the
- * checks below only have to be as strict as the facts read's, never more lenient.
+ * The ids are drawn only when every check holds, so a refused create spends none. When a
+ * check fails, the statement has written nothing; the caller then runs the two-statement
+ * path, which finds the same problems and answers exactly its 400. So no problem's text is
+ * written here: the checks below only have to be as strict as the facts read's, never more
+ * lenient.
  *
  * Not for writes the facts read serves otherwise: existing rows (but an update's entry, see
  * below; component items with ids), a generated uid another row of the body could also
@@ -85,8 +86,10 @@ class OneStatementFacts implements WriteFacts {
   readonly version = null
   readonly kindsChecked = true
   readonly #session: WriteSession
-  /** The CTE's columns: `nextval(…) as i1`, the uids picked `as u1`, … */
+  /** The uids picked (`… as u1`), read by the checks. */
   readonly #columns: Sql[] = []
+  /** The new rows' ids (`nextval(…) as i1`), drawn once the checks hold. */
+  readonly #draws: Sql[] = []
   /** What must hold for the statement to write. */
   readonly #checks: Sql[] = []
   readonly #ids = new Map<RowPlan, Sql>()
@@ -153,10 +156,13 @@ class OneStatementFacts implements WriteFacts {
     for (const { target, ids, allowed } of this.#kinds) this.#checkKinds(target, ids, allowed)
     const ok = this.#checks.length === 0 ? raw('true') : join(this.#checks, ' and ')
     const sources = [
-      ...(this.#columns.length === 0 ? [] : [sql`(select ${join(this.#columns)}) as drawn`]),
+      ...(this.#columns.length === 0 ? [] : [sql`(select ${join(this.#columns)}) as picked`]),
       ...(this.#lock === null ? [] : [sql`(${this.#lock.select}) ${raw(`as ${this.#lock.name}`)}`])
     ]
-    return sql`select *, ${ok} as ok from ${join(sources)}`
+    const checked = sources.length === 0 ? sql`select ${ok} as ok` : sql`select *, ${ok} as ok from ${join(sources)}`
+    if (this.#draws.length === 0) return checked
+    // `offset 0` keeps the checks a subquery of their own, evaluated once, before any id is drawn.
+    return sql`select checked.*, ${join(this.#draws)} from (${checked} offset 0) as checked`
   }
 
   /** An update's entry: its scalars, its to-one links; false for anything else. */
@@ -181,9 +187,9 @@ class OneStatementFacts implements WriteFacts {
     if (row.id !== null || this.#ids.size >= MAX_ROWS) return false
     const session = this.#session
     const entity = row.model.entity
-    // Ids are drawn in the order of the walk, as the facts read draws them (the target list is evaluated left to right).
+    // Ids are drawn in the order of the walk, as the two-statement path draws them (the target list is evaluated left to right).
     const id = `i${this.#ids.size + 1}`
-    this.#columns.push(sql`${nextId(session, entity)} as ${raw(id)}`)
+    this.#draws.push(sql`case when checked.ok then ${nextId(session, entity)} end as ${raw(id)}`)
     this.#ids.set(row, raw(`${FACTS}.${id}`))
     for (const write of row.scalars) {
       if (!needsUniqueCheck(write)) continue

@@ -52,9 +52,10 @@ export interface SqlPart {
    */
   conditionJoin?: 'where' | 'and'
   /**
-   * The part with one more FROM item, the statement's `facts` (write-one-statement), whose
-   * columns its values may read (`facts.i1`), written only when `facts.ok` holds: one scan
-   * of `facts` per part, where a scalar subquery per value would cost PostgreSQL one each.
+   * The part with one more FROM item, the statement's first CTE (the one-statement write's
+   * `facts`, or `new_ids`, the ids the data statement draws: write-statement), whose columns
+   * its values may read (`facts.i1`, `new_ids.d1`), written only when its `ok` holds: one
+   * scan of it per part, where a scalar subquery per value would cost PostgreSQL one each.
    */
   fromFacts?: (facts: string) => Sql
 }

@@ -1,9 +1,11 @@
 /**
  * The ONE data-modifying statement of a write (ARCHITECTURE "Writes follow the same shape as
  * reads"): the new rows (the entry, its component rows at any depth), the changed existing
- * rows, the link rows and the mergeable deletions, each a CTE. New rows come with the ids
- * the facts read drew from their sequences, so every link row is known before the statement
- * is sent and nothing has to be read back in between.
+ * rows, the link rows and the mergeable deletions, each a CTE. The statement draws the ids
+ * of its new rows itself, in its first CTE (`new_ids`), and every part reads them there: the
+ * link rows to new rows are known before the statement is sent, nothing is read back in
+ * between, and no id is drawn before every check the facts read answers has passed (a
+ * refused write spends none, so ids follow each other as Strapi's do).
  *
  * Rows of one table with the same columns go out as one multi-row insert (or one update
  * joined to its values): a body with thousands of component items is a handful of parts,
@@ -80,14 +82,37 @@ interface RowGroup {
   rows: unknown[][]
 }
 
+/** The statement's first CTE: one column per table with new rows (an id, or an array of ids). */
+const NEW_IDS = 'new_ids'
+
 export class DataStatement {
+  /** `nextval(…) as d1`, or an array of several drawn in order: the columns of `new_ids`. */
+  readonly #draws: Sql[] = []
   readonly #inserts = new Map<string, RowGroup>()
   readonly #updates = new Map<string, RowGroup>()
   readonly #others: SqlPart[] = []
   #guard: RowGuard | null = null
   #precondition: Precondition | null = null
 
-  /** A new row; `id` is the one the facts read drew for it. */
+  /**
+   * Ids for `count` new rows of one table, drawn by the statement in the order given (as
+   * inserts of the rows one by one would draw them): the SQL that reads each one, for the
+   * parts. `next` draws one id from the table's sequence.
+   */
+  drawIds (next: Sql, count: number): Sql[] {
+    const column = `${NEW_IDS}.d${this.#draws.length + 1}`
+    // Several rows of a table share one array column: a target list holds at most 1,664
+    // columns, and a body may hold thousands of component items.
+    if (count === 1) {
+      this.#draws.push(sql`${next} as ${raw(`d${this.#draws.length + 1}`)}`)
+      return [raw(column)]
+    }
+    // `order by` keeps the array in the order drawn: the ids ascend as the rows were listed.
+    this.#draws.push(sql`array(select ${next} from generate_series(1, ${count}::int) order by 1) as ${raw(`d${this.#draws.length + 1}`)}`)
+    return Array.from({ length: count }, (_, index) => raw(`${column}[${index + 1}]`))
+  }
+
+  /** A new row; `id` is drawn by the statement (`drawIds`) or by its facts (write-one-statement). */
   insert (row: RowValues, id: RowId): void {
     add(this.#inserts, row, id)
   }
@@ -139,6 +164,9 @@ export class DataStatement {
     // The guarded row's UPDATE goes first (w1), as a part may read only the parts before it:
     // every other part writes only when it yields the row.
     const condition = guarded === undefined ? null : 'exists (select 1 from w1)'
+    // The ids the statement draws are a FROM item of the parts that write them, as a precondition's facts are.
+    const draws = this.#draws.splice(0)
+    const ids = draws.length === 0 ? null : NEW_IDS
     const parts = precondition !== null
       ? [
           ...inserts.map(group => insertFromFacts(group, group === returning, precondition.name)),
@@ -147,9 +175,9 @@ export class DataStatement {
         ]
       : [
           ...(guarded === undefined ? [] : [updatePart(guarded, true, null, guard!.version)]),
-          ...inserts.map(group => insertPart(group, group === returning, condition)),
+          ...inserts.map(group => ids === null ? insertPart(group, group === returning, condition) : insertFromFacts(group, group === returning, ids, condition)),
           ...updates.filter(group => group !== guarded).map(group => updatePart(group, group === returning, condition)),
-          ...this.#others.map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
+          ...this.#others.map(part => readingIds(part, ids)).map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
         ]
     const source = guarded !== undefined ? 0 : returning === undefined ? -1 : [...inserts, ...updates].indexOf(returning)
     this.#inserts.clear()
@@ -159,6 +187,7 @@ export class DataStatement {
     this.#precondition = null
     const named = parts.map((part, index) => sql`${raw(`w${index + 1}`)} as (${part.sql})`)
     if (precondition !== null) named.unshift(sql`${raw(precondition.name)} as (${precondition.facts})`)
+    if (ids !== null) named.unshift(sql`${raw(ids)} as (select true as ok, ${join(draws)})`)
     const withParts = sql`with ${join(named)}`
     if ((returned === undefined && guarded === undefined) || source < 0) {
       const { text, values } = sql`${withParts} select 1 as done`.render()
@@ -168,9 +197,9 @@ export class DataStatement {
     const { text, values } = withParts.render()
     const name = `w${source + 1}`
     const answer = returned?.answer?.({ name, firstParameter: values.length + 1 }) ?? { sql: 'select null::text', params: [] }
-    const id = precondition === null ? '' : `, (select ${returning!.idColumn} from ${name}) as id`
+    // A new row's id was drawn by the statement: it tells it.
     return {
-      sql: `${text} select (${answer.sql}) as data, (select count(*) from ${name})::int as written${id}`,
+      sql: `${text} select (${answer.sql}) as data, (select count(*) from ${name})::int as written, (select ${returning!.idColumn} from ${name}) as id`,
       params: [...values, ...answer.params],
       returns: true
     }
@@ -214,10 +243,23 @@ function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, return
   return { sql: sql`${into} select * from (values ${typedTuples(types, rows)}) as v where ${raw(condition)}${tail}` }
 }
 
-/** New rows whose values may read the statement's facts (see Precondition), written only when `ok` holds. */
-function insertFromFacts ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, facts: string): SqlPart {
+/**
+ * New rows whose values may read the statement's facts (see Precondition) or the ids it
+ * draws (`new_ids`), written only when `ok` holds (and `condition`, when guarded).
+ */
+function insertFromFacts ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, facts: string, condition: string | null = null): SqlPart {
   const into = raw(`insert into ${table} (${[idColumn, ...columns].join(', ')}) select v.* from ${facts}, lateral`)
-  return { sql: sql`${into} (values ${typedTuples(types, rows)}) ${raw(`as v where ${facts}.ok${returning ? ' returning *' : ''}`)}` }
+  const where = condition === null ? `${facts}.ok` : `${facts}.ok and ${condition}`
+  return { sql: sql`${into} (values ${typedTuples(types, rows)}) ${raw(`as v where ${where}${returning ? ' returning *' : ''}`)}` }
+}
+
+/**
+ * A part that may hold the ids the statement draws (a link row's end: write-link-rows) reads
+ * them from `ids`, the statement's first CTE; its WHERE then exists, and a condition joins it.
+ */
+function readingIds (part: SqlPart, ids: string | null): SqlPart {
+  if (ids === null || part.fromFacts === undefined) return part
+  return { sql: part.fromFacts(ids), conditionJoin: 'and' }
 }
 
 /** An existing row (the one-statement update's entry) written only when the facts' `ok` holds; its own columns returned. */

@@ -24,7 +24,7 @@ import type { EntryPlanner, EntryWritePlan, InputPath, LocaleInput, RowPlan } fr
 import type { Database, Row, SqlTransaction } from './database.js'
 import type { EntryAnswer } from './reader.js'
 import { deleteInOneStatement } from './write-delete-statement.js'
-import { mayDeleteBeforeInserts } from './write-deletes.js'
+import { mayDeleteBeforeInserts, takesFromSingleOwners } from './write-deletes.js'
 import { isGeneratedUidTaken, translateDatabaseError } from './write-errors.js'
 import { gatherWriteFacts } from './write-facts.js'
 import { writeInOneStatement } from './write-one-statement.js'
@@ -85,7 +85,10 @@ export async function createEntry (
   // The entry, its component rows and its links are ONE statement: atomic by itself. With
   // nothing else to do around it (no hooks, no hook that may change the data after the facts
   // are known), no transaction is needed: the facts read and the data statement run alone.
-  const alone = hooks.before === undefined && hooks.after === undefined && !plans.late
+  // A create that takes a related entry from its single owner deletes that link before its
+  // inserts, a statement of its own: it starts in a transaction rather than finding out.
+  const alone = hooks.before === undefined && hooks.after === undefined && !plans.late &&
+    (plans.planned === null || !takesFromSingleOwners(plans.planned.root))
   const write = async (tx: SqlTransaction): Promise<number> => {
     const session = new WriteSession(tx, db, registry, plans.issues)
     const { root } = await plans.inTransaction(null)
@@ -105,7 +108,7 @@ export async function createEntry (
       await writeInOneStatement(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer: context.answer }))
     if (id !== null) return id
   }
-  // Rare: the create takes a link from another entry first (a one-to-one), a second statement.
+  // The facts read, the checks, then the data statement: a 400 found by the checks draws no id.
   return await transactionIfNeeded(db, plans, write, alone)
 }
 
@@ -323,22 +326,24 @@ async function writeRow (session: WriteSession, root: RowPlan, options: RowWrite
     session.requireTransaction()
     await session.deletes.run(session)
   }
-  const id = rows.materialize(prepared, extra)
-  // The facts read drew the ids: numbers.
-  if (typeof id !== 'number') throw new Error('A row id not drawn by the facts read')
+  const row = rows.materialize(prepared, extra)
   const table = session.table(root.model.entity)
-  if (facts.version !== null) session.data.guard({ table, id, version: facts.version })
+  const existing = typeof row === 'number' ? row : null
+  if (facts.version !== null && existing !== null) session.data.guard({ table, id: existing, version: facts.version })
   const overRow = answer?.overRow ?? null
-  if (overRow === null && !facts.lockPending && facts.version === null) {
+  if (overRow === null && !facts.lockPending && facts.version === null && existing !== null) {
     await session.flush()
-    return id
+    return existing
   }
+  // A new row's id is drawn by the statement, which tells it.
   const returned = await session.flush({ table, ...(overRow === null ? {} : { answer: overRow }) })
   // No facts read took the lock: the row's UPDATE took it, and found the row or not.
   if (facts.lockPending && returned?.written !== true) throw new NotFoundError()
   // The row moved since its facts were read: nothing was written (see RowGuard).
   if (facts.version !== null && returned?.written !== true) throw new StaleFacts()
   if (overRow !== null && returned !== undefined) answer!.data = returned.data
+  const id = existing ?? returned?.id
+  if (id === undefined) throw new Error('A new row whose id the data statement did not tell')
   return id
 }
 
