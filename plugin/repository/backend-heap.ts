@@ -8,7 +8,7 @@
  * pages in again, zeroed. A populate=* read (a 154 KB answer) cost its backend ~390 page faults
  * and ~600 µs of system time per request that way, measured by /proc/<pid>/stat over 1,500
  * requests; once the backend had freed one 8 MB block, 37 faults and ~150-230 µs, and its CPU
- * per request fell 18 % (node-cpu.ts: 3,213 to 2,622 µs; benchmarks/README.md, 2026-11-25
+ * per request fell 18 % (node-cpu.ts: 3,213 to 2,622 µs; benchmarks/journal/2026-11-25.md,
  * "populate=* idle"). Freeing the 8 MB block raises the thresholds to 8 MB / 16 MB: a backend
  * keeps at most that much free memory it has used. A malloc without these thresholds (musl) just pays the one allocation.
  *

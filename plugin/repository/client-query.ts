@@ -8,7 +8,7 @@
  * (`GET /api/articles/:id`) spent ~18 µs less CPU per request. Why one shape promotes and
  * another does not was not pinned down: connect and query both in callback form inside one
  * promise promoted too (~1.4 MB per scavenge), so keep this shape unless `--trace-gc` under
- * load says otherwise (benchmarks/README.md, 2026-11-25 "where the light read's time went").
+ * load says otherwise (benchmarks/journal/2026-11-25.md, "where the light read's time went").
  */
 import type { PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg'
 

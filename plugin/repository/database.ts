@@ -344,7 +344,7 @@ function preparedQuery (client: PoolClient, onQuery: ((sql: string) => void) | u
     // shape of body gives the same text, planned once per connection.
     const prepared = params.length === 0 ? undefined : nameOf(sql)
     // clientQuery, as a read's statement: pg's promise form kept ~4.5 KB per create alive past
-    // young collections, ~0.6 KB with it (benchmarks/README.md, "where the light read's time went").
+    // young collections, ~0.6 KB with it (benchmarks/journal/2026-11-25.md, "where the light read's time went").
     return (await clientQuery(client, { text: prepared?.text ?? sql, values: params as unknown[], name: prepared?.name })).rows
   }
 }

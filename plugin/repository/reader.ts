@@ -57,7 +57,7 @@ function withWeight (options: QueryOptions | undefined, query: { estimatedRows?:
  * A read of one entry by its key that populates nothing (estimated 0 rows) is bounded and
  * cheap: it has no client-gone watch, since there is nothing long to cancel. Measured on
  * `GET /api/articles/:id` (the watch: a checked-out connection and two listeners): 2–7 µs of
- * Node CPU less per read of ~100 (benchmarks/README.md, "the light entry read's Node CPU").
+ * Node CPU less per read of ~100 (benchmarks/journal/2026-11-25.md, "the light entry read's Node CPU").
  * Any populate keeps the watch: a to-many relation may hold any number of rows.
  */
 function keyedWeight (options: QueryOptions | undefined, query: { estimatedRows?: number }): QueryOptions {

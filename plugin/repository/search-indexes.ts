@@ -2,7 +2,7 @@
  * Indexes for `_q` (see read/search.ts): a search is an OR of `<column> ILIKE '%term%'`
  * over a table's searchable columns, which no B-tree serves. With a pg_trgm GIN index on
  * every column of the OR, PostgreSQL answers it with a BitmapOr of index scans; measured
- * on 200,000 articles (README, "Search"): a rare term ~0.1–0.7 ms instead of 2.4–3.8 s of
+ * on 200,000 articles (docs/querying.md, "Search"): a rare term ~0.1–0.7 ms instead of 2.4–3.8 s of
  * scanning. One column without an index turns the whole OR back into a scan, so `id` and
  * the number columns (searched as text for numeric terms) get expression indexes too.
  *
