@@ -82,9 +82,11 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
   const registry = buildRegistry(await registryInput(options), {
     i18n: options.i18n,
     customFields: options.customFields,
-    usersPermissions: options.permissions !== null
+    usersPermissions: options.permissions !== null,
+    strict: options.strict
   })
   if (registry.warnings.length > 0) app.log.warn(`fastify-content-api: loaded but not served:\n${registry.warnings.map(line => `  - ${line}`).join('\n')}`)
+  for (const relation of registry.oneSidedRelations) app.log.warn(`fastify-content-api: ${relation}`)
   const { permissions, controllers } = resolveModelOptions(options, registry)
   const db = await openDatabase(registry, options.database,
     schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()])

@@ -54,7 +54,11 @@ export interface ContentApiOptions {
   i18n?: I18nOptions
   /** Custom fields beyond the built-in ones: `{ 'plugin::<plugin>.<name>': '<type it stores>' }`. */
   customFields?: Record<string, string>
-  /** Unknown names in queries and write bodies are 400s instead of being ignored as Strapi does (DECISIONS §3, §5). Default false. */
+  /**
+   * Unknown names in queries and write bodies are 400s instead of being ignored as Strapi does (DECISIONS §3, §5),
+   * and a relation whose other side is missing or does not point back stops start-up instead of being served as
+   * Strapi 4 serves it. Default false.
+   */
   strict?: boolean
   /** HTTP caching headers, and the shared response cache (off unless `responses` is given). */
   cache?: CacheOptions

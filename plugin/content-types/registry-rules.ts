@@ -18,6 +18,11 @@ export const MIRRORED_RELATION = {
   manyToMany: 'manyToMany'
 } as const
 
+/** A side of this kind of relation holds many entries. */
+export function holdsMany (relation: string): boolean {
+  return relation === 'oneToMany' || relation === 'manyToMany'
+}
+
 export function checkSchemaObject (source: string, schema: unknown): void {
   if (schema === null || typeof schema !== 'object') throw new SchemaError(source, null, 'a schema must be a JSON object')
   const attributes = (schema as { attributes?: unknown }).attributes

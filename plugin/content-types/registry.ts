@@ -20,8 +20,10 @@ import { FILE_UID } from './model.js'
 import { PLUGIN_TYPES, USER_UID, pluginTypeSchema, pluginTypesWanted, userRoleAttribute } from './plugin-types.js'
 import type { PluginTypeDefinition } from './plugin-types.js'
 import {
-  MIRRORED_RELATION, SYSTEM_ENTITIES, SYSTEM_TABLES, checkSchemaObject, checkTableName, shareAcrossLocales, withBounds
+  MIRRORED_RELATION, SYSTEM_ENTITIES, SYSTEM_TABLES, checkSchemaObject, checkTableName, holdsMany, shareAcrossLocales, withBounds
 } from './registry-rules.js'
+import { otherSide } from './other-side.js'
+import type { Disagreement } from './other-side.js'
 import {
   ATTRIBUTE_NAME, KEBAB_NAME, RESERVED_ATTRIBUTE_NAMES, entityNameForTable, snakeCase, tableIdentifier
 } from './names.js'
@@ -51,6 +53,8 @@ export class Registry {
   readonly i18n: LocaleSettings | null
   /** What loaded but is not served (morph relations, unknown plugin extensions), for a start-up warning. */
   readonly warnings: readonly string[]
+  /** Relations whose other side is missing or does not point back, as they are served: a start-up warning each. */
+  readonly oneSidedRelations: readonly string[]
   readonly #byPluralName: ReadonlyMap<string, ContentTypeModel>
 
   constructor (parts: {
@@ -61,6 +65,7 @@ export class Registry {
     links: LinkTable[]
     i18n: LocaleSettings | null
     warnings: string[]
+    oneSidedRelations: string[]
   }) {
     this.contentTypes = parts.contentTypes
     this.components = parts.components
@@ -69,6 +74,7 @@ export class Registry {
     this.links = parts.links
     this.i18n = parts.i18n
     this.warnings = parts.warnings
+    this.oneSidedRelations = parts.oneSidedRelations
     this.#byPluralName = new Map([...parts.contentTypes.values()].map(model => [model.pluralName, model]))
   }
 
@@ -102,6 +108,8 @@ export interface RegistrySettings {
   customFields?: Record<string, string>
   /** The `permissions` option is set: the users and roles exist even if no schema points at them. */
   usersPermissions?: boolean
+  /** A relation whose other side is missing or does not point back is refused, not served as Strapi 4 serves it. */
+  strict?: boolean
 }
 
 export function buildRegistry (input: RegistryInput | InlineSchemas, settings: RegistrySettings = {}): Registry {
@@ -126,6 +134,7 @@ class RegistryBuilder {
   #customFields: CustomFieldTable = new Map()
   readonly #problems: SchemaError[] = []
   readonly #warnings: string[] = []
+  readonly #oneSidedRelations: string[] = []
 
   constructor (input: RegistryInput, settings: RegistrySettings) {
     this.#input = input
@@ -158,7 +167,8 @@ class RegistryBuilder {
       plugins: this.#plugins,
       links: this.#links,
       i18n: this.#i18n,
-      warnings: this.#warnings
+      warnings: this.#warnings,
+      oneSidedRelations: this.#oneSidedRelations
     })
   }
 
@@ -303,7 +313,8 @@ class RegistryBuilder {
           this.#warnings.push(`${source} (attribute "${name}"): ${(attribute as RelationAttributeSchema).relation} relations are not served`)
           return
         }
-        model.attributes.set(name, shareAcrossLocales(model, this.#normalise(model, name, attribute, declared), attribute))
+        const normalised = this.#normalise(model, name, attribute, declared)
+        if (normalised !== null) model.attributes.set(name, shareAcrossLocales(model, normalised, attribute))
       })
     }
     if (model.kind === 'plugin' && PLUGIN_TYPES[model.uid]!.timestamps) this.#addTimestamps(model.attributes)
@@ -337,7 +348,7 @@ class RegistryBuilder {
     })
   }
 
-  #normalise (model: Model, name: string, declared: AttributeSchema, siblings: Record<string, AttributeSchema>): Attribute {
+  #normalise (model: Model, name: string, declared: AttributeSchema, siblings: Record<string, AttributeSchema>): Attribute | null {
     const source = model.source
     const common = { name, required: declared.required === true, private: declared.private === true, system: false }
     switch (declared.type) {
@@ -396,7 +407,8 @@ class RegistryBuilder {
     return { entity, self: 'owner', other: 'target', order: 'ord' }
   }
 
-  #relation (model: Model, name: string, declared: RelationAttributeSchema): RelationAttribute {
+  /** null: a mappedBy side no owning side names, which Strapi neither stores nor reads. */
+  #relation (model: Model, name: string, declared: RelationAttributeSchema): RelationAttribute | null {
     const where = `attribute "${name}"`
     if (model.kind === 'component' && (declared.inversedBy !== undefined || declared.mappedBy !== undefined)) {
       throw new SchemaError(model.source, where, 'relations inside components must be one-way (no inversedBy/mappedBy)')
@@ -404,7 +416,7 @@ class RegistryBuilder {
     const target = this.#contentTypes.get(declared.target) ?? this.#plugins.get(declared.target)
     if (target === undefined) throw new SchemaError(model.source, where, `unknown relation target "${declared.target}"`)
     const relation = declared.relation as RelationType
-    const toMany = relation === 'oneToMany' || relation === 'manyToMany'
+    const toMany = holdsMany(relation)
     const base = {
       kind: 'relation' as const,
       name,
@@ -415,31 +427,52 @@ class RegistryBuilder {
       target: target.uid,
       toMany
     }
-    const inverseName = declared.inversedBy ?? declared.mappedBy
-    if (inverseName === undefined) {
+    if (declared.inversedBy === undefined && declared.mappedBy === undefined) {
       // One-way relations never make a target exclusive to one owner (as in Strapi).
       const link = this.#ownLink(model, name, target.uid, { uniqueOwner: !toMany, uniqueTarget: false })
       return { ...base, otherToMany: true, owning: true, link }
     }
-    const mirror = this.#sources.get(target.uid)!.schema.attributes[inverseName] as RelationAttributeSchema | undefined
-    const mirrorKey = declared.inversedBy !== undefined ? 'mappedBy' : 'inversedBy'
-    if (mirror?.type !== 'relation' || mirror.target !== model.uid || mirror[mirrorKey] !== name) {
-      throw new SchemaError(model.source, where,
-        `"${inverseName}" on ${target.uid} must be a relation to ${model.uid} with ${mirrorKey}: "${name}"`)
+    return this.#namedSide(model, { declared, target, base })
+  }
+
+  /** A relation naming its other side (inversedBy/mappedBy): two-way, one-way or not served, as Strapi serves it. */
+  #namedSide (model: Model, relation: {
+    declared: RelationAttributeSchema
+    target: Model
+    base: Omit<RelationAttribute, 'otherToMany' | 'owning' | 'inverse' | 'link'>
+  }): RelationAttribute | null {
+    const { declared, target, base } = relation
+    const where = `attribute "${base.name}"`
+    const side = otherSide({ uid: model.uid, name: base.name, declared }, uid => this.#sources.get(uid)?.schema.attributes)
+    if (side.kind === 'refused') throw new SchemaError(model.source, where, side.problem)
+    if (side.disagreement !== null) this.#disagreement(model, where, side.disagreement)
+    if (side.kind === 'absent') return null
+    if (side.kind === 'oneWay') {
+      // Strapi still treats the side as two-way: a oneToOne target belongs to one owner at a time.
+      const otherToMany = holdsMany(MIRRORED_RELATION[base.relation])
+      const link = this.#ownLink(model, base.name, target.uid, { uniqueOwner: !base.toMany, uniqueTarget: !otherToMany })
+      return { ...base, otherToMany, owning: true, link }
     }
-    if (mirror.relation !== MIRRORED_RELATION[relation]) {
+    const { inverse, mirror } = side
+    if (mirror.relation !== MIRRORED_RELATION[base.relation]) {
       throw new SchemaError(model.source, where,
-        `a ${relation} relation must be mirrored by ${MIRRORED_RELATION[relation]}, ${target.uid}.${inverseName} is ${mirror.relation}`)
+        `a ${base.relation} relation must be mirrored by ${MIRRORED_RELATION[base.relation]}, ${target.uid}.${inverse} is ${mirror.relation}`)
     }
-    const otherToMany = mirror.relation === 'oneToMany' || mirror.relation === 'manyToMany'
+    const otherToMany = holdsMany(mirror.relation)
     if (declared.inversedBy !== undefined) {
-      const link = this.#ownLink(model, name, target.uid, { uniqueOwner: !toMany, uniqueTarget: !otherToMany })
-      return { ...base, otherToMany, owning: true, inverse: inverseName, link }
+      const link = this.#ownLink(model, base.name, target.uid, { uniqueOwner: !base.toMany, uniqueTarget: !otherToMany })
+      return { ...base, otherToMany, owning: true, inverse, link }
     }
-    const ownerTable = tableIdentifier(`${target.table}_${snakeCase(inverseName)}_lnk`)
+    const ownerTable = tableIdentifier(`${target.table}_${snakeCase(inverse)}_lnk`)
     // The owning side made its target column unique exactly when this side is to-one (`uniqueTarget` above).
     const link: LinkSide = { entity: entityNameForTable(ownerTable), self: 'target', other: 'owner', order: 'invOrd' }
-    return { ...base, otherToMany, owning: false, inverse: inverseName, link }
+    return { ...base, otherToMany, owning: false, inverse, link }
+  }
+
+  /** A relation whose sides disagree: refused with `strict`, else named once in the start-up warnings. */
+  #disagreement (model: Model, where: string, disagreement: Disagreement): void {
+    if (this.#settings.strict === true) throw new SchemaError(model.source, where, disagreement.problem)
+    if (disagreement.warning !== null) this.#oneSidedRelations.push(disagreement.warning)
   }
 
   #checkComponentCycles (): void {
