@@ -67,10 +67,18 @@ function owningSide (side: DeclaredRelation, inverse: string, attributesOf: Attr
   const { uid, name, declared } = side
   const expected = `"${inverse}" on ${declared.target} must be a relation to ${uid} with mappedBy: "${name}"`
   const attributes = attributesOf(declared.target)
-  if (attributes?.[inverse] === undefined) return { kind: 'refused', problem: `${expected} (Strapi 4 does not start without it either)` }
+  const both = `"${name}" on ${uid} declares inversedBy "${inverse}"`
+  if (attributes?.[inverse] === undefined) {
+    // A plugin's type (the users-permissions user) is not the project's to edit: Strapi's
+    // Content-Type Builder writes the mirror into an extension of it, which a project's
+    // schemas copied without that extension lack. The owning side still stands on its own.
+    if (declared.target.startsWith('plugin::')) {
+      return { kind: 'oneWay', disagreement: { warning: `${both}, but ${declared.target} has no such attribute: served one-way`, problem: expected } }
+    }
+    return { kind: 'refused', problem: `${expected} (Strapi 4 does not start without it either)` }
+  }
   const mirror = relationAt(attributes, inverse)
   if (mirror === undefined) return { kind: 'refused', problem: `${expected} (Strapi 4 does not start when it is not a relation)` }
-  const both = `"${name}" on ${uid} declares inversedBy "${inverse}"`
   if (mirror.target === uid && mirror.mappedBy !== undefined && ownerOf({ uid: declared.target, name: inverse, declared: mirror }, attributesOf) === name) {
     const disagreement = mirror.mappedBy === name
       ? null

@@ -54,7 +54,28 @@ t.test('strict: every disagreement is a problem naming its file and attribute', 
   t.match(error, { message: /article\/schema\.json \(attribute "headline"\): "featured" on api::topic\.topic must be a relation to api::article\.article with mappedBy: "headline"/ })
 })
 
-for (const refusal of recorded.refusals) {
+const [toPlugin, toContentTypes] = [
+  recorded.refusals.filter(refusal => refusal.schema.type === 'relation' && refusal.schema.target.startsWith('plugin::')),
+  recorded.refusals.filter(refusal => !(refusal.schema.type === 'relation' && refusal.schema.target.startsWith('plugin::')))
+]
+
+t.test('an inversedBy to a plugin type without the attribute: Strapi refuses the files, here it is served one-way', async t => {
+  // Strapi's Content-Type Builder writes the mirror into the user extension itself; schemas
+  // copied without that extension lack it, and the owning side still stands on its own.
+  t.equal(toPlugin.length, 1, 'recorded: the users-permissions user case')
+  const refusal = toPlugin[0]!
+  t.match(refusal.error, new RegExp(`^Error on attribute ${refusal.attribute} in model article`), 'Strapi stopped on it')
+  const registry = buildRegistry(await projectWith({ [refusal.attribute]: refusal.schema }))
+  t.match(registry.model(ARTICLE).attributes.get(refusal.attribute), { owning: true, inverse: undefined, otherToMany: true })
+  t.ok(registry.oneSidedRelations.includes(`"${refusal.attribute}" on ${ARTICLE} declares inversedBy "posts", but ${USER} has no such attribute: served one-way`))
+  const input = await projectWith({ [refusal.attribute]: refusal.schema })
+  t.throws(() => buildRegistry(input, { strict: true }), {
+    name: 'SchemaError',
+    message: new RegExp(`article/schema\\.json \\(attribute "${refusal.attribute}"\\): "posts" on plugin::users-permissions\\.user must be a relation to ${ARTICLE.replace(/\./g, '\\.')}`)
+  }, 'strict refuses it')
+})
+
+for (const refusal of toContentTypes) {
   t.test(`refused, as by Strapi: ${refusal.case}`, async t => {
     t.match(refusal.error, new RegExp(`^Error on attribute ${refusal.attribute} in model article`), 'Strapi stopped on it')
     const input = await projectWith({ [refusal.attribute]: refusal.schema })
