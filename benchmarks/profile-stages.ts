@@ -1,5 +1,5 @@
 /**
- * Inclusive time of a request's stages in a V8 `.cpuprofile` (issue 14): every busy sample is
+ * Inclusive time of a request's stages in a V8 `.cpuprofile`: every busy sample is
  * given to the innermost frame of its stack that belongs to a stage, so pg's decoding called
  * from the plugin counts as pg, and a socket write called from Fastify counts as the write.
  * Per request: divide by the requests the profile covered.

@@ -1,7 +1,7 @@
 /**
  * The users routes of Strapi's users-permissions that front ends and admin panels call:
  * list, count, one, me, update, delete. Like Strapi's they answer bare users (fields beside
- * `id`, a populated role as a plain object; spec 1: plugins may skip the envelope) and
+ * `id`, a populated role as a plain object; Strapi's plugins skip the envelope) and
  * errors keep the envelope. Reads go through the content API's query compilers, access
  * pruning and read compiler, written in the bare shape; private fields are never selected.
  */

@@ -1,6 +1,6 @@
 /**
  * Who is calling: resolved once per request from the Authorization header. A bad token
- * is a 401 and never falls back to the public role (DECISIONS §6).
+ * is a 401 and never falls back to the public role: a bad token is a mistake to report, not an anonymous caller.
  */
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'

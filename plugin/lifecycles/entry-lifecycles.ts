@@ -1,6 +1,6 @@
 /**
  * Runs the `lifecycles` hooks of a content type around its API writes and emits the entry
- * events after commit (DECISIONS §2). One `WriteWatch` per write request observes the
+ * events after commit (docs/lifecycles.md). One `WriteWatch` per write request observes the
  * repository's write (repository/write-observer.ts):
  *
  * - `before*` runs inside the write's transaction, before anything is written (an update's

@@ -1,5 +1,5 @@
 /**
- * Admin users (DECISIONS §6, creator fields): their own table, never part of the content
+ * Admin users (docs/access-control.md, 'Admin users and creator fields'): their own table, never part of the content
  * model. Content reaches them only through the creator-field rendering, or through a
  * schema's relation to `admin::user`, which reads its public fields only.
  */

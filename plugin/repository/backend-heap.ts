@@ -1,15 +1,12 @@
 /**
  * Each new PostgreSQL connection first allocates and frees one 8 MB value, once, so that its
- * backend stops giving memory back to the kernel after every large read (issue 14).
+ * backend stops giving memory back to the kernel after every large read.
  *
  * Why: a backend's memory comes from glibc's malloc, which returns the top of its heap to the
  * kernel whenever more than its trim threshold (at first 128 KB, then twice the largest
  * mmapped block freed so far, at most 32 MB) lies free, and the next statement faults the same
- * pages in again, zeroed. A populate=* read (a 154 KB answer) cost its backend ~390 page faults
- * and ~600 µs of system time per request that way, measured by /proc/<pid>/stat over 1,500
- * requests; once the backend had freed one 8 MB block, 37 faults and ~150-230 µs, and its CPU
- * per request fell 18 % (node-cpu.ts: 3,213 to 2,622 µs; benchmarks/journal/2026-11-25.md,
- * "populate=* idle"). Freeing the 8 MB block raises the thresholds to 8 MB / 16 MB: a backend
+ * pages in again, zeroed: a large read pays hundreds of page faults per request
+ * (benchmarks/journal/2026-11-25.md, "populate=* idle"). Freeing the 8 MB block raises the thresholds to 8 MB / 16 MB: a backend
  * keeps at most that much free memory it has used. A malloc without these thresholds (musl) just pays the one allocation.
  *
  * The statement runs in pg-pool's `onConnect` hook, which the pool awaits before it hands the

@@ -1,5 +1,5 @@
 /**
- * Which tables changed, told by PostgreSQL itself (issue 14): a statement-level trigger on
+ * Which tables changed, told by PostgreSQL itself (docs/production.md, 'Caches across processes'): a statement-level trigger on
  * every content table sends `NOTIFY fca_changes, '<table>'`, delivered at commit to every
  * process listening on the same database — so a cached answer is dropped on every node,
  * whether the write came through the API or through plain SQL. One connection per process

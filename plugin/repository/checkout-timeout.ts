@@ -3,9 +3,8 @@
  *
  * `pg-pool` arms a `connectionTimeoutMillis` timer on every checkout, also on one an idle
  * connection serves at its next tick (every read of a pool that is not exhausted, `query`
- * included): a `setTimeout`, an `unref` and a `clearTimeout` per statement. Measured on a
- * one-entry read (~42 µs of Node CPU): about 1 µs alone, 2 µs with caching.ts's cut of
- * `routeOptions` (benchmarks/journal/2026-11-25.md, "the entry read's checkout timer").
+ * included): a `setTimeout`, an `unref` and a `clearTimeout` per statement, a visible part
+ * of a light read's CPU (benchmarks/journal/2026-11-25.md, "the entry read's checkout timer").
  * Such a checkout cannot time out: the pool hands its idle connections to the waiting
  * checkouts in order, in the next tick, before any I/O could take one away. So while there
  * are more idle connections than waiting checkouts, the checkout is made without the timer;

@@ -2,12 +2,9 @@
  * One statement on a checked-out pg connection, through pg's callback form.
  *
  * Not `await client.query(config)`: with that promise (pg 8.23, Node 22) a light read's
- * objects outlived young-generation collections: under load the plugin's heap grew by ~1 MB
- * per scavenge (~2 KB per request promoted, then full collections), against ~0.15 MB with
- * this wrapper, the same as with no client-gone watch at all (`pool.query`). The light read
- * (`GET /api/articles/:id`) spent ~18 µs less CPU per request. Why one shape promotes and
- * another does not was not pinned down: connect and query both in callback form inside one
- * promise promoted too (~1.4 MB per scavenge), so keep this shape unless `--trace-gc` under
+ * objects outlived young-generation collections and were promoted, costing CPU on every
+ * request; with this wrapper they die young, as with `pool.query`. Why one shape promotes
+ * and another does not was not pinned down, so keep this shape unless `--trace-gc` under
  * load says otherwise (benchmarks/journal/2026-11-25.md, "where the light read's time went").
  */
 import type { PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg'

@@ -35,7 +35,7 @@ export interface DatabaseOptions {
   connectionTimeout?: number
   /** Longest time, in ms, one API statement may run on the server (`statement_timeout`). Default 15,000. */
   statementTimeout?: number
-  /** Streaming replicas of `url` that answer reads (DECISIONS §2); writes and reads after a write go to the primary. */
+  /** Streaming replicas of `url` that answer reads (docs/production.md, 'Read replicas'); writes and reads after a write go to the primary. */
   replicas?: string[]
   /** Largest replay lag, in ms, at which a replica still answers reads. Default 2,000. */
   replicaMaxLag?: number
@@ -53,7 +53,7 @@ export interface QueryOptions {
   /**
    * Aborted when the request that needs the answer has gone away. A function is called only
    * when a statement is sent: a read the response cache answers makes no signal (an
-   * AbortController and a listener per request: ~4 µs of a 50 µs cache hit, profiled).
+   * AbortController and a listener per request are a visible part of a cache hit's CPU).
    */
   signal?: AbortSignal | (() => AbortSignal)
   /** A healthy replica may answer (the read needs no write of its own request or caller). */
@@ -128,10 +128,9 @@ function sessionSettings (options: DatabaseOptions): string {
     'jit=off',
     // The default (4) prices an index probe as a disk seek. A populate's subqueries run once
     // per entry, each planned as if run once, so on a link table of a few pages PostgreSQL chose
-    // a sequential scan of the whole table per entry over the (owner) index probe. With the
-    // cost of a cached page (1.1), per statement on the benchmark data (callgrind, analyzed
-    // tables): zone-on 10.0 → 6.7 M instructions, entry-deep 5.0 → 3.8 M, three-levels
-    // 49.3 → 46.4 M, populate=* 34.5 → 33.2 M; list, entry, filter-heavy and search unchanged.
+    // a sequential scan of the whole table per entry over the (owner) index probe. The cost of
+    // a cached page (1.1) makes it probe, cheaper for every populate and no worse for the rest
+    // (benchmarks/journal/2026-11-25.md, "our heavy populate SQL next to the correlated ceiling's").
     'random_page_cost=1.1',
     `statement_timeout=${statementTimeout}`,
     // A transaction left open by a stalled process must not hold its row locks for long.
@@ -224,12 +223,9 @@ export async function openDatabase (registry: Registry, options: DatabaseOptions
     }
   }
   // A quarter of the pool at most for heavy reads while ordinary ones run: they always find
-  // a connection, and on a small server the heavy ones cannot take every core either
-  // (measured: 12 parallel heavy reads next to light ones, p50/p99 of the light ones 430/757
-  // ms ungated, 1.4/62 ms gated). With no ordinary read for a second, all but one
-  // connection: the benchmark's heavy scenarios (2 cores) went from 0.50 / 0.89 / 0.77 of the
-  // correlated ceiling (zone-on / three-levels / populate=*) to 0.82 / 0.99 / 0.82, and its
-  // load mix kept the light reads' p99 beside a heavy burst at 5 ms.
+  // a connection, and on a small server the heavy ones cannot take every core either. With no
+  // ordinary read for a second, all but one connection, so heavy reads alone run at full
+  // speed (benchmarks/journal/2026-11-24.md, "Load behaviour").
   const poolSize = options.poolSize ?? 10
   const heavyReads = new ReadGate({
     slots: Math.max(1, Math.floor(poolSize / 4)),

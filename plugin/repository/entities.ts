@@ -28,7 +28,7 @@ function scalarProperty (attribute: ScalarAttribute): Record<string, unknown> {
   return property
 }
 
-/** Who wrote an entry (spec 4.7): set from an admin token, read only on request. */
+/** Who wrote an entry (docs/access-control.md, 'Admin users and creator fields'): set from an admin token, read only on request. */
 function creatorProperties (admin: () => EntitySchema): PropertyMap {
   const creator = (fieldName: string): Record<string, unknown> =>
     ({ kind: 'm:1', entity: admin, nullable: true, deleteRule: 'set null', fieldName })

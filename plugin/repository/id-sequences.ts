@@ -3,8 +3,7 @@
  * date. A write draws the ids of its new rows (and a moved link's new id) with `nextval`: named
  * as a `regclass` constant, the sequence is resolved once when the statement is prepared;
  * through `pg_get_serial_sequence(table, column)` it was looked up by name in the catalog on
- * every call, six times per create of the benchmark's article (measured per create,
- * PostgreSQL backend CPU: 833 → 768 µs, interleaved with the old form on a bench database).
+ * every call, several times per create (benchmarks/journal/2026-11-25.md, "a create's statements made cheaper").
  */
 import type { MetadataStorage } from '@mikro-orm/core'
 import { identifier, literal } from '../sql/index.js'

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on creates (issue 11): a create whose connection died after its commit
+ * `Idempotency-Key` on creates (docs/writing.md, 'Retrying a create'): a create whose connection died after its commit
  * answered an error although the entry exists, and the client's retry made a duplicate.
  * The key is recorded in the create's own transaction, so it exists exactly when the entry
  * does; a retry with the same key (same caller, same request) answers that entry instead of

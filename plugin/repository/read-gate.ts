@@ -1,12 +1,12 @@
 /**
- * Heavy reads take turns (issue 11): a read the populate budget estimates to build many rows
+ * Heavy reads take turns, so that a few of them cannot take every connection: a read the populate budget estimates to build many rows
  * runs only while fewer than `slots` heavy reads run, so that however many heavy reads
  * arrive at once, the rest of the pool stays free for ordinary ones. A heavy read that
  * cannot start within `wait` ms answers 503 with Retry-After rather than queue without end.
  *
  * The few slots are for the ordinary reads' sake, so they apply while there are ordinary
  * reads to protect: when none has run for `aloneAfter` ms, heavy reads may take
- * `aloneSlots` (issue 14: held to a quarter of the pool, a server answering only heavy
+ * `aloneSlots` (held to a quarter of the pool, a server answering only heavy
  * reads used a fraction of what PostgreSQL could give it). The first ordinary read brings
  * the limit back down; heavy reads already running finish, none starts above it.
  */

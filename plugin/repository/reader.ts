@@ -40,9 +40,8 @@ export interface Reader {
  * heavy-read slot (a quarter of the pool while ordinary reads run; see database.ts). A list
  * of 25 with `populate=*` on the example model is about 5,600, a three-level populate about
  * 7,600: gated; a list with a relation or two, or one entry with its relations, stays far
- * below. Measured with the benchmark's load mix on 2 cores: beside 32 connections of
- * `populate=*`, light reads' p99 went from 221 ms (threshold 50,000, which admitted every
- * front-end populate) to 8 ms, the heavy reads' throughput unchanged.
+ * below. Gating at this size keeps light reads fast beside a burst of `populate=*` without
+ * slowing the heavy ones (the load mix, benchmarks/journal/2026-11-24.md, "Load behaviour").
  */
 export const HEAVY_READ_ROWS = 2_000
 
@@ -55,9 +54,8 @@ function withWeight (options: QueryOptions | undefined, query: { estimatedRows?:
 
 /**
  * A read of one entry by its key that populates nothing (estimated 0 rows) is bounded and
- * cheap: it has no client-gone watch, since there is nothing long to cancel. Measured on
- * `GET /api/articles/:id` (the watch: a checked-out connection and two listeners): 2–7 µs of
- * Node CPU less per read of ~100 (benchmarks/journal/2026-11-25.md, "the light entry read's Node CPU").
+ * cheap: it has no client-gone watch (a checked-out connection and two listeners), since
+ * there is nothing long to cancel (benchmarks/journal/2026-11-25.md, "the light entry read's Node CPU").
  * Any populate keeps the watch: a to-many relation may hold any number of rows.
  */
 function keyedWeight (options: QueryOptions | undefined, query: { estimatedRows?: number }): QueryOptions {
@@ -113,7 +111,7 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
       return statement
     }
   }
-  // A light read's Node time is mostly layers (issue 14): each layer that only passes the
+  // A light read's Node time is mostly layers: each layer that only passes the
   // statement's promise on returns it, rather than awaiting it in a promise of its own.
   const run = cache === null
     ? (statement: CompiledStatement, params: readonly unknown[], options?: QueryOptions): Promise<Row[]> => db.query(statement.sql, params, options)

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL streaming replicas for reads (issue 13): a pool per replica, a health check
+ * PostgreSQL streaming replicas for reads (docs/production.md, 'Read replicas'): a pool per replica, a health check
  * that follows each one's replay lag, and the choice of a replica for a read. A replica that
  * is down, not answering or lagging beyond `maxLag` is skipped until a check finds it well
  * again; the read then goes to the primary. PostgreSQL's replication is the engine: this

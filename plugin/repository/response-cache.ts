@@ -1,5 +1,5 @@
 /**
- * Answers of compiled reads kept in memory (issue 14, option `cache.responses`), bounded in
+ * Answers of compiled reads kept in memory (option `cache.responses`; docs/caching.md, 'The response cache'), bounded in
  * entries and in bytes, least recently used first out. Each answer remembers the tables its
  * statement read; a change to any of them drops it. A read that overlapped a change is not
  * stored (its answer may predate the change): every change moves an epoch, and an answer is

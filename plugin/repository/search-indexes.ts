@@ -1,9 +1,8 @@
 /**
  * Indexes for `_q` (see read/search.ts): a search is an OR of `<column> ILIKE '%term%'`
  * over a table's searchable columns, which no B-tree serves. With a pg_trgm GIN index on
- * every column of the OR, PostgreSQL answers it with a BitmapOr of index scans; measured
- * on 200,000 articles (docs/querying.md, "Search"): a rare term ~0.1–0.7 ms instead of 2.4–3.8 s of
- * scanning. One column without an index turns the whole OR back into a scan, so `id` and
+ * every column of the OR, PostgreSQL answers it with a BitmapOr of index scans instead of
+ * scanning the table (docs/querying.md, "Search"). One column without an index turns the whole OR back into a scan, so `id` and
  * the number columns (searched as text for numeric terms) get expression indexes too.
  *
  * Declared at startup when the extension can be had (already installed, or the user may
@@ -36,8 +35,8 @@ export function searchIndexes (model: ContentTypeModel, names: SqlNames): Search
     const column = names.column(model.entity, attribute.name)
     // Text columns are indexed lowercased: an index on the bare column served equality too,
     // and under a generic plan `slug = any($1)` (the write path's uid and unique checks) chose
-    // it over the unique btree index, at 36–78 ms a probe instead of 0.1 ms (measured at bench
-    // scale), which slowed creates twentyfold.
+    // it over the unique btree index, a far slower probe that slowed every create
+    // (benchmarks/journal/2026-11-24.md).
     expressions.push(SCALAR_TYPE_INFO[attribute.type].textual ? `(lower(${column}))` : `(${column}::text)`)
   }
   return expressions.map(expression => ({ name: indexName(table, expression), table, expression }))

@@ -23,7 +23,7 @@ export type NameOf = (text: string) => PreparedStatement | undefined
 
 /**
  * A write renders its text afresh on every request (same body shape, same text). A Map keyed
- * by the text would hash all of it each time (a create's text is kilobytes: tens of µs);
+ * by the text would hash all of it each time (a create's text is kilobytes);
  * known texts are kept by length instead, and a fresh text is compared only with those of its
  * length, a comparison that stops at the first differing character.
  */

@@ -353,11 +353,10 @@ class FactStatement implements WriteFacts {
   /**
    * The first candidates (`base`, `base-1` … ) are looked up by equality, which the unique
    * index answers whatever the collation; a `like 'base-%'` cannot use that index and would
-   * read the whole table on every create (measured: 3 ms at 40,000 rows, and growing). Only
+   * read the whole table on every create, slower as the table grows (benchmarks/journal/2026-11-22.md). Only
    * when every candidate is taken does the `like` branch run (a one-time filter). The
    * candidates found are a named subquery that both branches read, so the index is probed
-   * once, not again for the count (the bench article's facts read, backend CPU 199 → 165 µs
-   * and 215 → 170 µs in two runs).
+   * once, not again for the count, which spares PostgreSQL CPU on every create.
    */
   #askUids (row: RowPlan, uid: UidToGenerate): void {
     const entity = row.model.entity

@@ -95,9 +95,9 @@ export function otherOrder (side: LinkSide): 'ord' | 'invOrd' {
  * insert's SELECT. Several: columns bound as arrays, four parameters whatever the row count,
  * so the text does not change with it; `unnest` yields the rows in list order, so link ids
  * follow insertion order as the reads' tie-break expects. Parsing four one-element arrays
- * and unnesting them cost PostgreSQL more than four plain values: per create of the bench
- * article (8 of its 10 link tables get one row), backend CPU 796 → 754 µs. A VALUES list for
- * a few rows measured the same, but its text would change with the row count.
+ * and unnesting them cost PostgreSQL more than four plain values, and most link tables of a
+ * create get one row (benchmarks/journal/2026-11-25.md). A VALUES list for a few rows
+ * measured the same, but its text would change with the row count.
  */
 function insertRows (session: WriteSql, entity: string, rows: readonly NewLink[]): ConditionalPart {
   const columns = LINK_COLUMNS.map(property => session.column(entity, property))

@@ -1,5 +1,5 @@
 /**
- * The localization group of an entry (DECISIONS §6): the entry and every entry its
+ * The localization group of an entry (docs/i18n.md): the entry and every entry its
  * `localizations` link to. Members link to each other both ways, so each one reads the
  * whole group as its `localizations`.
  */

@@ -1,5 +1,5 @@
 /**
- * The optimistic one-statement create (issue 16): a create whose facts read would only draw
+ * The optimistic one-statement create (docs/architecture.md, 'A write'): a create whose facts read would only draw
  * new ids, check that related ids exist (and linked files are of an allowed kind), check
  * unique values and pick a uid, sends ONE statement instead of two. Its first CTE (`facts`)
  * draws the ids and picks the uids with `nextval` and index probes, and says whether every

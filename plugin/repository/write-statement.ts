@@ -1,6 +1,6 @@
 /**
- * The ONE data-modifying statement of a write (ARCHITECTURE "Writes follow the same shape as
- * reads"): the new rows (the entry, its component rows at any depth), the changed existing
+ * The ONE data-modifying statement of a write (docs/architecture.md,
+ * 'A write'): the new rows (the entry, its component rows at any depth), the changed existing
  * rows, the link rows and the mergeable deletions, each a CTE. The statement draws the ids
  * of its new rows itself, in its first CTE (`new_ids`), and every part reads them there: the
  * link rows to new rows are known before the statement is sent, nothing is read back in

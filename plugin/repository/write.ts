@@ -1,5 +1,5 @@
 /**
- * Create, update and delete of one entry (spec 4.4–4.6, DECISIONS §5), each atomic: the
+ * Create, update and delete of one entry (docs/writing.md), each atomic: the
  * entry, its component rows and its links land together or not at all, in ONE data
  * statement (no transaction around it when it is the only change), or in ONE transaction.
  *
@@ -148,7 +148,7 @@ export interface LocalizationWrite {
 }
 
 /**
- * Creates the `locale` version of entry `sourceId` (DECISIONS §6): a new entry, in the
+ * Creates the `locale` version of entry `sourceId` (docs/i18n.md): a new entry, in the
  * same transaction joined to the source's localization group. A locale the group already
  * has is a 400; a missing source a 404.
  */
@@ -296,7 +296,7 @@ export async function deleteEntry (target: EntryTarget, { id, context = {} }: De
   observer?.committed()
 }
 
-/** The attributes shared across locales that a body sends (a localized type's: DECISIONS §6). */
+/** The attributes shared across locales that a body sends (a localized type's: docs/i18n.md, 'Attributes shared by all localizations'). */
 function sentSharedAttributes (root: RowPlan): string[] {
   return [...root.scalars, ...root.links, ...root.lists]
     .filter(write => write.attribute.sharedAcrossLocales === true)
@@ -441,7 +441,7 @@ async function checkSentLocale (session: WriteSession, model: ContentTypeModel, 
   if (entry === undefined || entry.locale !== sent.value) session.issues.add(sent.path, LOCALE_CHANGE_PROBLEM)
 }
 
-/** Creator fields are written only when the model declares them (spec 4.7 feature). */
+/** Creator fields are written only when the model declares them (docs/access-control.md, 'Admin users and creator fields'). */
 function creatorValues (session: WriteSession, model: ContentTypeModel, context: WriteContext, names: string[]): Record<string, unknown> {
   if (context.adminId === undefined) return {}
   const properties = session.metadata(model.entity).properties

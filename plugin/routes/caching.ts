@@ -1,5 +1,5 @@
 /**
- * HTTP caching of the content API's answers (issue 14): an `ETag` on every successful GET
+ * HTTP caching of the content API's answers (docs/caching.md, 'HTTP: ETag, 304 and Cache-Control'): an `ETag` on every successful GET
  * (a hash of the body) and `304` for a matching `If-None-Match`, `Cache-Control` from the
  * `cache` option (per content type where given; `no-cache` by default, so clients
  * revalidate), `Vary: Authorization` because the caller's grants change the answer. A

@@ -1,5 +1,5 @@
 /**
- * The five generated handlers of a content type (spec 4.1). Each checks the caller's
+ * The five generated handlers of a content type (docs/api.md, 'Endpoints'). Each checks the caller's
  * action, prunes the query by its permissions, and answers the body as JSON text; writes
  * answer the written entry through the compiled path: built by the write's own statements
  * where they can, else re-read after it.
@@ -58,7 +58,7 @@ export interface CoreHandlers {
   create: CoreHandler
   update: CoreHandler
   delete: CoreHandler
-  /** `POST /:id/localizations` of localized types (DECISIONS §6); not replaceable by controllers. */
+  /** `POST /:id/localizations` of localized types (docs/i18n.md); not replaceable by controllers. */
   createLocalization: CoreHandler
 }
 
@@ -138,7 +138,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     })
 
   // A read without a query string (most entry reads) finds its query by the caller's grants
-  // key as it is, without building and hashing a key string (issue 14). One per grant set:
+  // key as it is, without building and hashing a key string. One per grant set:
   // started again past the query bound, as API tokens each have a set of their own.
   const bareEntryQueries = new Map<string, EntryQuery>()
   const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery => {

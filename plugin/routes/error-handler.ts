@@ -1,5 +1,5 @@
 /**
- * Every failure of the content API answers the error envelope of DECISIONS §3. Known
+ * Every failure of the content API answers the error envelope of docs/api.md, 'Errors'. Known
  * errors keep their status and message; a database that cannot be reached is a 503 with
  * `Retry-After`; anything unexpected is logged and answered as a 500 whose message reveals
  * nothing internal.

@@ -1,5 +1,5 @@
 /**
- * Which reads a replica may answer (issue 13). A replica lags its primary a little, so a
+ * Which reads a replica may answer (docs/production.md, 'Read replicas'). A replica lags its primary a little, so a
  * caller who has just written reads from the primary for a while: the caller's own later
  * requests on this node (by user, token or admin), and on any node through a cookie the
  * write's answer sets (a load balancer may send the next request elsewhere; anonymous

@@ -1,5 +1,5 @@
 /**
- * The `locale` of a localized entry (DECISIONS §6): chosen on create — from the body's
+ * The `locale` of a localized entry (docs/i18n.md, 'Rules'): chosen on create — from the body's
  * `data.locale`, else the request's `?locale=`, else the default locale — and fixed after.
  * A different locale of the same entry is a new entry: `POST /:id/localizations`.
  */

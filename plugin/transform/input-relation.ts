@@ -1,6 +1,6 @@
 /**
  * A relation or media value of a write body → the link operation it asks for. Accepted
- * forms (spec 4.4, DECISIONS §5): an id, a numeric string, `{ id }` / `{ id, type }`, a list
+ * forms (docs/writing.md, 'Relations and media'): an id, a numeric string, `{ id }` / `{ id, type }`, a list
  * of those (order kept), `{ connect, disconnect, set }` with connect positions and Strapi's
  * `options: { strict }`, and `null` or `[]` to clear. Whether the ids exist is the
  * repository's business.

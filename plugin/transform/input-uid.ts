@@ -1,6 +1,6 @@
 /**
  * The slug a `uid` attribute gets from its target field when a create leaves it out
- * (DECISIONS §5 Δ): lower-case ASCII letters and digits joined by dashes, or as the
+ * (docs/decisions.md, 'Writes'): lower-case ASCII letters and digits joined by dashes, or as the
  * attribute's `options` say (`separator`, `lowercase: false`), as Strapi's uid service does.
  */
 

@@ -1,6 +1,6 @@
 /**
- * A write request's parsed JSON body → the write plan of its entry (spec 4.4–4.5,
- * DECISIONS §5). Everything that can be judged without the database is judged here, and
+ * A write request's parsed JSON body → the write plan of its entry (docs/writing.md,
+ * 'The body'). Everything that can be judged without the database is judged here, and
  * every problem is collected; the repository adds what only the database can tell (missing
  * related ids, uniqueness) to the same list before anything is written.
  */
@@ -39,7 +39,7 @@ export function readDataPayload (body: unknown): Record<string, unknown> {
  * Plans a create (`id` null) or a partial update of entry `id`. On create a
  * draftAndPublish entry is published at once unless `publishedAt` is sent (null: a draft),
  * and a localized one gets its locale. What clients send back from a read is dropped, as
- * Strapi drops it (DECISIONS §5): the server-set keys always, unknown and read-only
+ * Strapi drops it (docs/writing.md, 'The body'): the server-set keys always, unknown and read-only
  * attributes unless `strict`.
  */
 export function planEntryWrite (

@@ -1,5 +1,5 @@
 /**
- * The TypeScript type of each attribute as the API answers it (DECISIONS §3): the same
+ * The TypeScript type of each attribute as the API answers it (docs/api.md, 'Entries'): the same
  * shapes as the response schemas in `schemas/entry.ts`. Every attribute is optional
  * (`fields` and `populate` choose what appears) and every scalar may be null.
  */

@@ -1,6 +1,6 @@
 /**
  * Reads of file entries, each ONE statement whose JSON PostgreSQL builds. Files are
- * answered as bare objects (spec 1: the media plugin does not use the envelope): every
+ * answered as bare objects (the media plugin does not use the envelope, as in Strapi): every
  * field flat beside `id`, the way Strapi's upload plugin answers.
  */
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'

@@ -17,7 +17,7 @@ import type { LinkWrite, RowPlan } from '../write-plan/plan.js'
 import type { AttachTarget } from './attach-target.js'
 import type { FileInfo } from './file-info.js'
 
-/** The stored columns of a new file entry (DECISIONS §6), `size` in kB. */
+/** The stored columns of a new file entry (docs/media.md, 'File objects'), `size` in kB. */
 export interface FileRow {
   name: string
   alternativeText: string | null

@@ -1,6 +1,6 @@
 /**
- * The media plugin's endpoints under the content API prefix (DECISIONS §6). Answers are
- * bare (spec 1); errors use the envelope of the encapsulating context's error handler.
+ * The media plugin's endpoints under the content API prefix (docs/media.md, 'Routes'). Answers are
+ * bare, as Strapi's media plugin answers; errors use the envelope of the encapsulating context's error handler.
  * Multipart parsing is registered here only, so other routes keep refusing it.
  */
 import multipart from '@fastify/multipart'

@@ -1,5 +1,5 @@
 /**
- * Plans that survive real data (issue 14): once the tables hold thousands of link rows and
+ * Plans that survive real data: once the tables hold thousands of link rows and
  * have statistics, a filtered to-many populate reaches its link rows through the link
  * table's index from either side — articles → tags by the owner column, tags → articles by
  * the target column — under the generic plan the plugin's prepared reads use. And what

@@ -42,7 +42,7 @@ export class StatementScope {
     return read
   }
 
-  /** Drafts are hidden at every depth in `live` (DECISIONS §3). */
+  /** Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'). */
   visibility (model: Model, alias: string): string[] {
     if (this.publicationState === 'live' && model.kind === 'contentType' && model.draftAndPublish) {
       return [`${this.column(model, alias, 'publishedAt')} is not null`]

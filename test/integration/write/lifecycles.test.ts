@@ -1,5 +1,5 @@
 /**
- * The `lifecycles` option and `app.contentApi.events` (issue 16, DECISIONS §2): Strapi v4's
+ * The `lifecycles` option and `app.contentApi.events` (docs/lifecycles.md): Strapi v4's
  * hooks around API writes with its `event` shape, `before*` inside the transaction (may
  * change the data, may refuse the write), `after*` and the entry events after commit.
  */

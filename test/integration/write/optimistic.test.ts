@@ -1,5 +1,5 @@
 /**
- * Updates and deletes without a transaction (issue 16): an update's facts read takes no lock
+ * Updates and deletes without a transaction (docs/architecture.md, 'A write'): an update's facts read takes no lock
  * but reads the entry's version, and its data statement writes nothing unless the entry is
  * still at that version; a delete is one statement guarded the same way. Here a concurrent
  * write lands exactly where it hurts, and the outcome must be the one of the two writes run
