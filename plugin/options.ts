@@ -7,7 +7,7 @@
  */
 import type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 import type { Registry } from './content-types/registry.js'
-import type { DatabaseOptions } from './repository/database.js'
+import type { DatabaseOptions } from './repository/connection/database.js'
 import { checkPermissions, resolvePermissions } from './options/permissions.js'
 import type { CheckedPermissions, PermissionsOptions, ResolvedPermissions } from './options/permissions.js'
 import type { ControllerFactory } from './options/controllers.js'

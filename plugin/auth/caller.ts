@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { UnauthorizedError } from '../errors.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import type { Ability } from './abilities.js'
 import { FULL_ACCESS, READ_ONLY, grants } from './abilities.js'
 import type { ResolvedPermissions } from '../options/permissions.js'

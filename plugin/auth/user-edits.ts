@@ -8,12 +8,12 @@
 import type { PluginModel, ScalarAttribute } from '../content-types/model.js'
 import { ApplicationError, NotFoundError, ValidationError } from '../errors.js'
 import type { ValidationIssue } from '../errors.js'
-import type { Database, SqlTransaction } from '../repository/database.js'
-import type { SqlNames } from '../repository/read/names.js'
-import { isPlainObject } from '../transform/input-relation.js'
+import type { Database, SqlTransaction } from '../repository/connection/database.js'
+import type { SqlNames } from '../repository/schema/sql-names.js'
+import { isPlainObject } from '../write-plan/input-relation.js'
 import { checkScalarValue } from '../content-types/attributes.js'
 import { parseRowId } from '../content-types/row-ids.js'
-import { ROLE_ENTITY } from '../repository/auth-entities.js'
+import { ROLE_ENTITY } from '../repository/schema/auth-entities.js'
 import { hashPassword } from '../passwords.js'
 
 export interface UserEditContext {

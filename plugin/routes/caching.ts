@@ -9,7 +9,7 @@ import { hash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
 import type { CacheControlOptions, HttpCachingOptions } from '../options.js'
-import type { ResponseCache } from '../repository/response-cache.js'
+import type { ResponseCache } from '../repository/cache/response-cache.js'
 
 function cacheControl (options: CacheControlOptions, authorized: boolean): string {
   if (options.maxAge === undefined || options.maxAge === 0) return 'no-cache'

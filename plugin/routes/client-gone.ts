@@ -6,7 +6,7 @@
  * stack trace, a large share of a light read's CPU (benchmarks/journal/2026-11-25.md).
  *
  * Only reads that may run long use it: a read of one entry by its key with nothing populated
- * is sent without (plugin/repository/reader.ts, `keyedWeight`), since the watch (a checked-out
+ * is sent without (plugin/repository/read/reader.ts, `keyedWeight`), since the watch (a checked-out
  * connection, this listener, an abort listener) costs such a read more than it could save.
  */
 import type { FastifyRequest } from 'fastify'

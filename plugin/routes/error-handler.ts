@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { ApiError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js'
-import { isDatabaseUnavailable } from '../repository/unavailable.js'
+import { isDatabaseUnavailable } from '../repository/connection/unavailable.js'
 import { errorBody } from '../transform/envelope.js'
 
 const NAME_BY_STATUS: Record<number, string> = {

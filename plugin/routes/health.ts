@@ -4,7 +4,7 @@
  * prefix and never behind permissions: a probe carries no token.
  */
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 
 /** A readiness probe must answer quickly even when the database hangs. */
 const READY_TIMEOUT_MS = 2_000

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { callerKey } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
-import type { QueryOptions } from '../repository/database.js'
+import type { QueryOptions } from '../repository/connection/database.js'
 import { clientGoneSignal } from './client-gone.js'
 
 export const READ_PRIMARY_COOKIE = 'fca_read_primary_until'

@@ -64,7 +64,7 @@ export class PagePopulate {
    * CPU per statement): every relation and media field. One with nested populates gains most —
    * each distinct row it reaches is built once however many entries share it, and no subquery
    * runs per row of each level — and everything below it is read set-wise too. A leaf relation
-   * gains less but still gains once the backends keep their heap (./backend-heap.ts). A
+   * gains less but still gains once the backends keep their heap (connection/backend-heap.ts). A
    * component or a zone is different: each of its rows belongs to one entry, so there is
    * nothing to share, and staging its rows costs more than one index probe per entry even
    * with populates below it (benchmarks/journal/2026-11-25.md, "every leaf relation of the page set-wise").

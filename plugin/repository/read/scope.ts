@@ -4,7 +4,7 @@ import type { Registry } from '../../content-types/registry.js'
 import type { PublicationState } from '../../query/tree.js'
 import { ENVELOPE_SHAPE } from './entry-shape.js'
 import type { EntryShape } from './entry-shape.js'
-import type { TableNames } from './names.js'
+import type { TableNames } from '../schema/sql-names.js'
 import { Aliases } from '../../sql/index.js'
 
 export class StatementScope {

@@ -7,11 +7,11 @@
  */
 import pg from 'pg'
 import t from 'tap'
-import type { Database, SqlTransaction } from '../../../plugin/repository/database.js'
-import type { WriteObserver } from '../../../plugin/repository/write-observer.js'
+import type { Database, SqlTransaction } from '../../../plugin/repository/connection/database.js'
+import type { WriteObserver } from '../../../plugin/repository/write/observer.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { createEntry, deleteEntry, repositoryOf, updateEntry } from './fixtures/writes.js'
-import { entryPlanner } from '../../../plugin/transform/entry-planner.js'
+import { entryPlanner } from '../../../plugin/write-plan/entry-planner.js'
 
 /**
  * `db`, whose writes without a transaction run `between` once, just before the first

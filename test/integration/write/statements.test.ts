@@ -139,7 +139,7 @@ const everyKind: InlineSchemas = {
 /**
  * The budget of compiled writes (docs/architecture.md, 'A write'), `begin` and `commit` aside: a create is ONE
  * statement whose first CTE is its facts (existence, uniqueness, the new rows' ids), with no
- * transaction around it when it is its only change (write-one-statement; the facts read and
+ * transaction around it when it is its only change (write/one-statement; the facts read and
  * the data statement when a check fails or the plan does not suit); an update the facts with the row's
  * version, and the data statement guarded by it, no transaction either; a delete ONE
  * statement (the entry guarded by its version, and its component rows). The answer is the
