@@ -3,8 +3,6 @@
  * model. Content reaches them only through the creator-field rendering, or through a
  * schema's relation to `admin::user`, which reads its public fields only.
  */
-import { EntitySchema } from '@mikro-orm/core'
-
 export const ADMIN_USER_ENTITY = 'AdminUser'
 
 /** The columns the admin login and creator fields rely on; a schema's relations cannot change them. */
@@ -20,8 +18,4 @@ export function adminUserProperties (): Record<string, Record<string, unknown>> 
     createdAt: { type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'created_at', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'updated_at', onCreate: () => new Date() }
   }
-}
-
-export function adminUserSchema (): EntitySchema {
-  return new EntitySchema({ name: ADMIN_USER_ENTITY, tableName: 'admin_users', properties: adminUserProperties() as never })
 }

@@ -12,7 +12,6 @@ const timestamp = (fieldName: string, extra: Record<string, unknown> = {}): Reco
 
 export const ROLE_ENTITY = 'UpRole'
 export const PERMISSION_ENTITY = 'UpPermission'
-export const USER_ENTITY = 'UpUser'
 export const API_TOKEN_ENTITY = 'ApiToken'
 
 type PropertyMap = Record<string, Record<string, unknown>>
