@@ -27,7 +27,7 @@ import type { Repositories } from '../repository/repositories.js'
 import type { WriteContext } from '../repository/write/entry-writes.js'
 import { bareEntryBody } from '../transform/bare-entry.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
-import { isPlainObject } from '../write-plan/input-relation.js'
+import { isRecord } from '../is-record.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 import { idempotencyKeyOf } from './idempotency-key.js'
 import type { ReadRouting } from './read-routing.js'
@@ -76,7 +76,7 @@ function writeContext (caller: Caller, request: FastifyRequest, model: ContentTy
 
 /** A localization's body: Strapi v4 sends the attributes bare; `{ data }` is accepted too (`data` is a reserved attribute name). */
 function localizationBody (body: unknown): unknown {
-  return isPlainObject(body) && !isPlainObject(body.data) ? { data: body } : body
+  return isRecord(body) && !isRecord(body.data) ? { data: body } : body
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ComponentAttribute, ComponentModel, DynamicZoneAttribute } from '.
 import type { Registry } from '../content-types/registry.js'
 import type { IssueList } from './issues.js'
 import type { ComponentListWrite, InputPath, RowPlan } from './plan.js'
-import { isPlainObject } from './input-relation.js'
+import { isRecord } from '../is-record.js'
 import { parseRowId } from '../content-types/row-ids.js'
 
 export type PlanItem = (model: ComponentModel, fields: Record<string, unknown>, path: InputPath, id: number | null) => RowPlan
@@ -39,7 +39,7 @@ export function planComponentList (
  */
 function listValues (attribute: ComponentAttribute | DynamicZoneAttribute, raw: unknown, path: InputPath, issues: IssueList): unknown[] | null {
   if (attribute.kind === 'component' && !attribute.repeatable) {
-    if (isPlainObject(raw)) return [raw]
+    if (isRecord(raw)) return [raw]
     if (raw === null && !attribute.required) return []
     issues.add(path, raw === null ? 'must be a `object` type, but the final value was: `null`.' : 'must be an object or null')
     return null
@@ -75,7 +75,7 @@ function planListItem (
   issues: IssueList,
   planItem: PlanItem
 ): RowPlan | null {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     issues.add(path, 'must be an object')
     return null
   }

@@ -50,7 +50,7 @@ export function planLink (
 
 /** `{ data: ... }` and nothing else: a relation or media value as a read answers it. */
 function isReadShape (raw: unknown): boolean {
-  return isPlainObject(raw) && Object.keys(raw).length === 1 && 'data' in raw
+  return isRecord(raw) && Object.keys(raw).length === 1 && 'data' in raw
 }
 
 interface ListReading {
@@ -64,7 +64,7 @@ function readOperation (raw: unknown, reading: ListReading): LinkOperation | nul
   const { path, issues } = reading
   if (raw === null) return { kind: 'set', ids: [] }
   if (Array.isArray(raw)) return readSet(raw, reading)
-  if (isPlainObject(raw) && Object.keys(raw).some(key => OPERATION_KEYS.has(key))) return readOperationObject(raw, reading)
+  if (isRecord(raw) && Object.keys(raw).some(key => OPERATION_KEYS.has(key))) return readOperationObject(raw, reading)
   const id = readReference(raw, path, issues)
   return id === null ? null : { kind: 'set', ids: [id] }
 }
@@ -104,7 +104,7 @@ function readOperationObject (raw: Record<string, unknown>, reading: ListReading
  */
 function readStrictOption (raw: unknown, path: InputPath, issues: IssueList): boolean | null {
   if (raw === undefined) return true
-  if (isPlainObject(raw) && Object.keys(raw).every(key => key === 'strict') && (raw.strict === undefined || typeof raw.strict === 'boolean')) {
+  if (isRecord(raw) && Object.keys(raw).every(key => key === 'strict') && (raw.strict === undefined || typeof raw.strict === 'boolean')) {
     return raw.strict !== false
   }
   issues.add(path, 'must be an object { strict: boolean }')
@@ -147,7 +147,7 @@ function readConnectList (raw: unknown, reading: ListReading): ConnectItem[] | n
   raw.forEach((item, index) => {
     const itemPath = [...path, index]
     const id = readReference(item, itemPath, issues)
-    const position = isPlainObject(item) && item.position !== undefined
+    const position = isRecord(item) && item.position !== undefined
       ? readPosition(item.position, [...itemPath, 'position'], issues)
       : null
     if (id === null || position === undefined) valid = false
@@ -176,7 +176,7 @@ function isTooLong (list: unknown[], path: InputPath, issues: IssueList): boolea
 /** `{ before: id } | { after: id } | { start: true } | { end: true }`; undefined when invalid. */
 function readPosition (raw: unknown, path: InputPath, issues: IssueList): ConnectPosition | null | undefined {
   const problem = 'must be one of { before: id }, { after: id }, { start: true }, { end: true }'
-  if (!isPlainObject(raw) || Object.keys(raw).length !== 1) {
+  if (!isRecord(raw) || Object.keys(raw).length !== 1) {
     issues.add(path, problem)
     return undefined
   }
@@ -193,7 +193,7 @@ function readPosition (raw: unknown, path: InputPath, issues: IssueList): Connec
 
 /** An id, or an object carrying one (`{ id }`, `{ id, type }`, a connect item). */
 function readReference (raw: unknown, path: InputPath, issues: IssueList): number | null {
-  if (isPlainObject(raw)) {
+  if (isRecord(raw)) {
     if (raw.id === undefined) {
       issues.add(path, SHAPE_PROBLEM)
       return null
@@ -206,6 +206,3 @@ function readReference (raw: unknown, path: InputPath, issues: IssueList): numbe
   if (id === null) issues.add(path, typeof raw === 'number' || typeof raw === 'string' ? 'must be a positive integer id' : SHAPE_PROBLEM)
   return id
 }
-
-/** An object body (not null, not an array). */
-export const isPlainObject = isRecord

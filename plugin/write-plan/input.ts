@@ -10,7 +10,7 @@ import { ValidationError } from '../errors.js'
 import { IssueList } from './issues.js'
 import { withoutLocale } from './plan.js'
 import type { EntryWritePlan, LocaleInput } from './plan.js'
-import { isPlainObject } from './input-relation.js'
+import { isRecord } from '../is-record.js'
 import { planRow } from './input-row.js'
 import { planLocale } from './input-locale.js'
 import { sharedAttributeNames } from '../content-types/model.js'
@@ -30,8 +30,8 @@ export interface PlanOptions {
 
 /** The `data` object of a write body, or the 400 every write answers without one. */
 export function readDataPayload (body: unknown): Record<string, unknown> {
-  const data = isPlainObject(body) ? body.data : undefined
-  if (!isPlainObject(data)) throw new ValidationError(MISSING_DATA_MESSAGE)
+  const data = isRecord(body) ? body.data : undefined
+  if (!isRecord(data)) throw new ValidationError(MISSING_DATA_MESSAGE)
   return data
 }
 
