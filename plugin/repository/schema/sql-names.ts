@@ -56,10 +56,11 @@ export class SqlNames {
 export type TableNames = Pick<SqlNames, 'table' | 'column'>
 
 /**
- * The names one statement uses, remembering the tables it reads: a cached answer is
- * dropped when any of them changes.
+ * Table names that remember which tables they named: one per compiled read, so its cached
+ * answer is dropped when any table it reads changes. (Not the names of prepared statements:
+ * those are connection/statement-names.ts.)
  */
-export class StatementNames {
+export class TableNamesRecorder implements TableNames {
   readonly #names: SqlNames
   readonly tables = new Set<string>()
 
