@@ -118,11 +118,7 @@ function readSet (items: unknown[], reading: ListReading): LinkOperation | null 
 
 function readIdList (raw: unknown, reading: ListReading): number[] | null {
   const { path, issues } = reading
-  if (!Array.isArray(raw)) {
-    issues.add(path, 'must be a list of ids')
-    return null
-  }
-  if (isTooLong(raw, path, issues)) return null
+  if (!isBoundedList(raw, reading, 'must be a list of ids')) return null
   const ids = new Set<number>()
   let valid = true
   raw.forEach((item, index) => {
@@ -136,11 +132,7 @@ function readIdList (raw: unknown, reading: ListReading): number[] | null {
 
 function readConnectList (raw: unknown, reading: ListReading): ConnectItem[] | null {
   const { path, issues } = reading
-  if (!Array.isArray(raw)) {
-    issues.add(path, 'must be a list of ids or { id, position } objects')
-    return null
-  }
-  if (isTooLong(raw, path, issues)) return null
+  if (!isBoundedList(raw, reading, 'must be a list of ids or { id, position } objects')) return null
   const items: ConnectItem[] = []
   const ids = new Set<number>()
   let valid = true
@@ -167,10 +159,15 @@ function refuseRepeat (reading: ListReading, path: InputPath, id: number): boole
   return false
 }
 
-function isTooLong (list: unknown[], path: InputPath, issues: IssueList): boolean {
-  if (list.length <= MAX_IDS_PER_LIST) return false
+/** A list of at most MAX_IDS_PER_LIST items; otherwise the problem (`notAList` when it is no list) is noted. */
+function isBoundedList (raw: unknown, { path, issues }: ListReading, notAList: string): raw is unknown[] {
+  if (!Array.isArray(raw)) {
+    issues.add(path, notAList)
+    return false
+  }
+  if (raw.length <= MAX_IDS_PER_LIST) return true
   issues.add(path, `must hold at most ${MAX_IDS_PER_LIST} ids`)
-  return true
+  return false
 }
 
 /** `{ before: id } | { after: id } | { start: true } | { end: true }`; undefined when invalid. */
