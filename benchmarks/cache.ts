@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cache`: the response cache (issue 14) measured as a ratio in one run. Two
+ * `npm run bench:cache`: the response cache measured as a ratio in one run. Two
  * plugin servers on the same seeded database, cache off and cache on, take the same read
  * scenarios in alternating rounds while a writer updates an article's title through the API
  * every second. After every write returns, a checker reads that article and the first list

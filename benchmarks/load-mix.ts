@@ -1,5 +1,5 @@
 /**
- * Load behaviour (issue 14): the heavy populates at many connections, and light reads
+ * Load behaviour: the heavy populates at many connections, and light reads
  * while a burst of heavy ones runs. Each part is one round per server (the plugin, then the
  * ceiling), so the light reads' p99 under the burst can be set beside their p99 alone.
  */

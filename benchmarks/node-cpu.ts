@@ -1,5 +1,5 @@
 /**
- * Node CPU per request, server against server (issue 14): what a read costs the server's
+ * Node CPU per request, server against server: what a read costs the server's
  * process, not how many requests a loaded machine lets it serve. Each server is its own
  * process; around every round of a fixed number of requests (autocannon) the process's
  * utime+stime (`/proc/<pid>/stat`, all its threads) is read, the servers take the rounds in

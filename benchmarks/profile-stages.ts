@@ -1,5 +1,5 @@
 /**
- * Inclusive time of a request's stages in a V8 `.cpuprofile` (issue 14): every busy sample is
+ * Inclusive time of a request's stages in a V8 `.cpuprofile`: every busy sample is
  * given to the innermost frame of its stack that belongs to a stage, so pg's decoding called
  * from the plugin counts as pg, and a socket write called from Fastify counts as the write.
  * Per request: divide by the requests the profile covered.
@@ -21,12 +21,12 @@ const STAGES: Array<[string, (frame: ProfileNode['callFrame']) => boolean]> = [
   ['GC', frame => frame.functionName === '(garbage collector)'],
   ['socket write (writev, net, streams)', frame => /^node:(net|internal\/stream|internal\/streams|stream)/.test(frame.url) || frame.functionName === 'writev' || frame.functionName === 'writeUtf8String' || frame.functionName === 'writeBuffer'],
   ['pg: socket read, protocol parse, row decode', frame => /node_modules\/(pg|pg-protocol|pg-pool|pg-types)\//.test(frame.url)],
-  ['database.ts (pool, session, query options)', frame => /plugin\/repository\/database\.js/.test(frame.url)],
+  ['database.ts (pool, session, query options)', frame => /plugin\/repository\/connection\/database\.js/.test(frame.url)],
   ['response cache (key, lookup)', frame => /response-cache\.js|shared-cache\.js/.test(frame.url) || frame.functionName === 'cachedRunner'],
-  ['reader (statement lookup)', frame => /plugin\/repository\/(reader|repositories)\.js/.test(frame.url)],
+  ['reader (statement lookup)', frame => /plugin\/repository\/(read\/reader|repositories)\.js/.test(frame.url)],
   ['rendered answers (key, compare)', frame => /rendered-answers\.js/.test(frame.url)],
   ['ETag / Cache-Control hook', frame => /routes\/caching\.js/.test(frame.url)],
-  ['handler: auth, query lookup, meta', frame => /plugin\/(routes|query|auth|access|transform|auth-routes)\//.test(frame.url)],
+  ['handler: auth, query lookup, meta', frame => /plugin\/(routes|query|auth|access|transform|write-plan|auth-routes)\//.test(frame.url)],
   ['HTTP parse, response head (node:_http*)', frame => /^node:_http/.test(frame.url)],
   ['fastify (router, hooks, reply, headers)', frame => /node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify)\//.test(frame.url)],
   ['ceiling/replay route', frame => /benchmarks\/servers\//.test(frame.url)]

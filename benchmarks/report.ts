@@ -15,7 +15,7 @@ export interface ScenarioResult {
   statementsPerRequest: number
   plugin: Summary
   ceiling: Summary
-  /** The ceiling's correlated statement, where the ceiling's own is set-based (issue 14). */
+  /** The ceiling's correlated statement, where the ceiling's own is set-based. */
   correlatedCeiling: Summary | null
   ormFind: Summary | null
   /**

@@ -1,5 +1,5 @@
 /**
- * Node CPU per write, plugin against ceiling, in ONE process (issue 16): the bench's create
+ * Node CPU per write, plugin against ceiling, in ONE process: the bench's create
  * (and update) bodies sent with `app.inject` to the plugin's app and to the ceiling's routes
  * alternately, one request at a time, each app with a pool of one connection, and
  * `process.cpuUsage()` read around every request. The load of a shared machine hits both

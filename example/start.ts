@@ -28,7 +28,7 @@ await app.register(contentApi, {
   i18n: { locales: ['en', 'fr'], defaultLocale: 'en' },
   controllers: {
     // Articles set options.populateCreatorFields: the list also carries createdBy/updatedBy
-    // (spec 4.7), filled for entries written with an admin token (POST /admin/login).
+    // (docs/access-control.md, 'Admin users and creator fields'), filled for entries written with an admin token (POST /admin/login).
     'api::article.article': ({ core }) => ({
       async find (request) { return await core.find(request, { creatorFields: true }) }
     })

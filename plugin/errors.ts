@@ -1,6 +1,6 @@
 /**
  * Every error the plugin raises, in one place. The API's carry their HTTP status and the
- * `name` of DECISIONS §3; the error handler turns them into `{ data: null, error }`. Each
+ * `name` of docs/api.md, 'Errors'; the error handler turns them into `{ data: null, error }`. Each
  * has a stable `code` (as Fastify's own errors do) that hosts may match on in controllers
  * and lifecycles; it stays out of the answer, whose shape is Strapi's.
  */

@@ -1,5 +1,5 @@
 /**
- * The plugin's options (DECISIONS §2), checked once at register time so a mistake fails
+ * The plugin's options (docs/options.md), checked once at register time so a mistake fails
  * at startup with a message that names it: every option's shape, and the environment, in
  * `resolveOptions` before anything is loaded; the uids they name in `resolveModelOptions`
  * once the model is. The rest of the plugin sees only what these two answer. The larger
@@ -7,7 +7,7 @@
  */
 import type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 import type { Registry } from './content-types/registry.js'
-import type { DatabaseOptions } from './repository/database.js'
+import type { DatabaseOptions } from './repository/connection/database.js'
 import { checkPermissions, resolvePermissions } from './options/permissions.js'
 import type { CheckedPermissions, PermissionsOptions, ResolvedPermissions } from './options/permissions.js'
 import type { ControllerFactory } from './options/controllers.js'
@@ -40,31 +40,32 @@ export interface ContentApiOptions {
   /** Route prefix of the content API. Default `/api`. */
   prefix?: string
   pagination?: PaginationOptions
-  /** The media plugin (DECISIONS §6); `false` turns it off. */
+  /** The media plugin (docs/media.md); `false` turns it off. */
   upload?: UploadOptions | false
   /** The OpenAPI document and docs page, at `/documentation` by default; `false` turns both off. */
   docs?: boolean | { path?: string }
-  /** Users, roles, JWT and API tokens; omitted: no access control (DECISIONS §6). */
+  /** Users, roles, JWT and API tokens; omitted: no access control (docs/access-control.md). */
   permissions?: PermissionsOptions
-  /** Handler extensions per content type uid (spec 4.7). */
+  /** Handler extensions per content type uid (docs/options.md, 'Controllers'). */
   controllers?: Record<string, ControllerFactory>
   /** Admin tokens (creator fields): their JWT secret when `permissions` is not given. */
   admin?: { jwtSecret?: string }
-  /** Locales of the content types that set `pluginOptions.i18n.localized` (DECISIONS §6). */
+  /** Locales of the content types that set `pluginOptions.i18n.localized` (docs/i18n.md). */
   i18n?: I18nOptions
   /** Custom fields beyond the built-in ones: `{ 'plugin::<plugin>.<name>': '<type it stores>' }`. */
   customFields?: Record<string, string>
   /**
-   * Unknown names in queries and write bodies are 400s instead of being ignored as Strapi does (DECISIONS §3, §5),
-   * and a relation whose other side is missing or does not point back stops start-up instead of being served as
-   * Strapi 4 serves it. Default false.
+   * Unknown names in queries and write bodies are 400s instead of being ignored as Strapi does
+   * (docs/querying.md, 'What Strapi 4.26 ignores'), and a relation whose other side is missing
+   * or does not point back stops start-up instead of being served as Strapi 4 serves it
+   * (docs/relations-with-a-missing-side.md). Default false.
    */
   strict?: boolean
   /** HTTP caching headers, and the shared response cache (off unless `responses` is given). */
   cache?: CacheOptions
-  /** The populate budget of one read (issue 11): `{ populateDepth, populateBranches, populateRows }`. */
+  /** The populate budget of one read (docs/querying.md, 'The populate budget'): `{ populateDepth, populateBranches, populateRows }`. */
   limits?: PopulateLimits
-  /** Attempts at log in, register and admin log in, per client address and per account (issue 11); `false`: off. */
+  /** Attempts at log in, register and admin log in, per client address and per account (docs/access-control.md, 'Logins: rate limits and timing'); `false`: off. */
   rateLimit?: RateLimitOptions | false
   /** Strapi v4's lifecycle hooks per content type uid: `{ '<uid>': { beforeCreate, afterCreate, beforeUpdate, afterUpdate, beforeDelete, afterDelete } }`. */
   lifecycles?: LifecyclesOption

@@ -24,7 +24,7 @@ let dummyHash: Promise<string> | undefined
  * A hash of a random password with the same parameters as every stored one, made once.
  * Checking a login against it when the account does not exist (or has no password) makes
  * the answer take as long as a wrong password does, so timing does not tell which
- * identifiers exist (issue 11). Call it at startup so the first login pays nothing more.
+ * identifiers exist, so its timing does not tell which accounts exist. Call it at startup so the first login pays nothing more.
  */
 export async function prepareDummyHash (): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(32).toString('hex'))

@@ -1,5 +1,5 @@
 /**
- * Response schemas of entries (spec 2.2, 2.5 and DECISIONS §3). Scalars are typed by the
+ * Response schemas of entries (docs/api.md, 'Entries'; docs/decisions.md, 'Reads'). Scalars are typed by the
  * attribute table (`content-types/attributes.ts`); populated attributes are optional
  * because they appear only on request.
  * Private attributes are absent from the schema as from every answer.

@@ -1,4 +1,4 @@
-/** The `{ data, meta }` and `{ data: null, error }` envelopes (DECISIONS §3) as schemas. */
+/** The `{ data, meta }` and `{ data: null, error }` envelopes (docs/api.md, 'Entries' and 'Errors') as schemas. */
 import { Type } from '@sinclair/typebox'
 import type { TSchema } from '@sinclair/typebox'
 import type { Model } from './model-types.js'
@@ -11,7 +11,7 @@ const pagination = Type.Union([
 
 /**
  * The top-level meta may carry keys of the host's (a controller wrapping the core handler,
- * spec 4.7): the serializer keeps them rather than drop them silently.
+ * docs/access-control.md, 'Admin users and creator fields'): the serializer keeps them rather than drop them silently.
  */
 const HOST_META = { additionalProperties: true }
 

@@ -1,7 +1,7 @@
 /**
  * JSON Schemas (TypeBox) of write bodies: per content type a create and an update body,
  * per component a new item and an item with `id`, joined by `$ref`. They describe what the
- * write path accepts, for OpenAPI and for clients; `transform/input` stays the validator of
+ * write path accepts, for OpenAPI and for clients; `write-plan/input` stays the validator of
  * record (it coerces, collects every problem and knows the database rules).
  *
  * Written to be safe under Fastify's Ajv defaults should a route validate with them:
@@ -15,7 +15,7 @@ import type {
 } from '../plugin/content-types/model.js'
 import { isRequiredOnCreate, isWritableAttribute, sharedAttributeNames } from '../plugin/content-types/model.js'
 import type { Registry } from '../plugin/content-types/registry.js'
-import { IGNORED_ENTRY_KEYS } from '../plugin/transform/input.js'
+import { IGNORED_ENTRY_KEYS } from '../plugin/write-plan/input.js'
 import type { LocaleSettings } from '../plugin/i18n/locale-settings.js'
 import { SCALAR_TYPE_INFO } from '../plugin/content-types/attributes.js'
 import { MAX_ROW_ID } from '../plugin/content-types/row-ids.js'

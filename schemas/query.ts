@@ -1,5 +1,5 @@
 /**
- * Documentation schemas of the query language (DECISIONS §3, §4), one per query parameter.
+ * Documentation schemas of the query language (docs/querying.md), one per query parameter.
  * They are never handed to Fastify to validate: the plugin parses the raw query string
  * with qs and checks it itself, with its own errors. They only feed the OpenAPI document,
  * so they describe the bracket notation as nested objects (`populate[author][fields][0]`).
@@ -62,7 +62,7 @@ export function populateQuerySchema (model: Model): TSchema {
 
 type OperatorFit = 'any' | 'comparable' | 'ordered' | 'textual'
 
-/** DECISIONS §4's operators and the attribute types each suits (what `query/filters` accepts). */
+/** The filter operators (docs/querying.md, 'filters') and the attribute types each suits (what `query/filters` accepts). */
 const OPERATOR_FIT: ReadonlyArray<readonly [string, OperatorFit]> = [
   ['$eq', 'comparable'], ['$ne', 'comparable'], ['$in', 'comparable'], ['$notIn', 'comparable'],
   ['$null', 'any'], ['$notNull', 'any'],
@@ -72,7 +72,7 @@ const OPERATOR_FIT: ReadonlyArray<readonly [string, OperatorFit]> = [
   ['$endsWith', 'textual'], ['$endsWithi', 'textual']
 ]
 
-/** The operators `attribute` accepts, in the order of DECISIONS §4. */
+/** The operators `attribute` accepts, in the order of docs/querying.md, 'filters'. */
 export function filterOperators (attribute: ScalarAttribute): string[] {
   const info = SCALAR_TYPE_INFO[attribute.type]
   const fits: Record<OperatorFit, boolean> = { any: true, comparable: info.comparable, ordered: info.ordered, textual: info.textual }

@@ -1,6 +1,6 @@
 /**
  * Hand-written SQL fragments of the ceiling: how each entity of the example model looks in
- * an answer, written from DECISIONS §3 (not from the plugin's code), so the ceiling is a
+ * an answer, written from docs/api.md and docs/decisions.md (not from the plugin's code), so the ceiling is a
  * second, independent oracle of the answer shapes and value formats.
  */
 
@@ -36,7 +36,7 @@ export function articleAttributes (a: string, extra = ''): string {
     'publishedAt', ${isoUtc(`${a}.published_at`)}${extra})`
 }
 
-/** The upload plugin's file attributes (DECISIONS §6). */
+/** The upload plugin's file attributes (docs/media.md, 'File objects'). */
 export function fileAttributes (f: string): string {
   return `json_build_object(
     'name', ${f}.name, 'alternativeText', ${f}.alternative_text, 'caption', ${f}.caption,

@@ -1,5 +1,5 @@
 /**
- * The ceiling's set-based reads (issue 14), written by hand like `reads.ts` and giving the
+ * The ceiling's set-based reads, written by hand like `reads.ts` and giving the
  * same answers: the page's 25 articles are a CTE, and each populated relation, media field,
  * component or zone is read ONCE for the whole page — its link rows for every id of the page
  * (`owner_id = any(array(…))`), one JSON value per owner (`json_agg … group by owner`),

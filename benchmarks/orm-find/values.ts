@@ -1,5 +1,5 @@
 /**
- * Scalar values as MikroORM hydrates them → the answer's value formats (DECISIONS §3).
+ * Scalar values as MikroORM hydrates them → the answer's value formats (docs/decisions.md, 'Reads').
  * Kept apart from the plugin's SQL rendering on purpose: this column assembles in JS.
  */
 import type { ScalarAttribute } from '../../plugin/content-types/model.js'

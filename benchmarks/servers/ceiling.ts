@@ -11,7 +11,7 @@ import { setBasedCeilingReads } from '../ceiling/set-reads.js'
 import type { CreateInput, UpdateInput } from '../ceiling/writes.js'
 import { createStatement, updateStatement } from '../ceiling/writes.js'
 import { deleteStatement } from '../ceiling/deletes.js'
-import { keepBackendHeap } from '../../plugin/repository/backend-heap.js'
+import { keepBackendHeap } from '../../plugin/repository/connection/backend-heap.js'
 import type { Fixture } from '../fixture.js'
 import { requireEnv, runServer, serveBenchmark } from './child.js'
 

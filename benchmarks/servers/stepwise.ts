@@ -12,7 +12,7 @@ import { createStepwise } from '../stepwise/create.js'
 import { StatementSender } from '../stepwise/statements.js'
 import { updateStepwise } from '../stepwise/update.js'
 import { requireEnv, runServer, serveBenchmark } from './child.js'
-import { keepBackendHeap } from '../../plugin/repository/backend-heap.js'
+import { keepBackendHeap } from '../../plugin/repository/connection/backend-heap.js'
 
 runServer(async () => {
   const sender = new StatementSender(process.env.BENCH_CEILING_PREPARED !== '0')

@@ -1,5 +1,5 @@
 /**
- * The create scenario as the plugin sends it (plugin/repository/write*.ts; print its
+ * The create scenario as the plugin sends it (plugin/repository/write/; print its
  * statements with `WRITE_SQL=1 npm test -- test/integration/write/statements.test.ts`), but
  * written by hand: begin, ONE union-all read of the facts the plugin's checks need, one
  * INSERT per table in the order its unit of work flushes them (the five component tables,
@@ -17,13 +17,13 @@ import { slugify } from '../vocabulary.js'
 import { reread } from './reread.js'
 import type { Statement, StatementSender } from './statements.js'
 
-/** As many as the plugin probes by index (write-facts.ts). */
+/** As many as the plugin probes by index (write/facts). */
 const UID_CANDIDATES = 16
 
 /**
  * The plugin's fact statement for this body: the slug and its first `-n` variants by index,
  * the rest by LIKE only when all of those are taken (a generated uid, see the plugin's
- * write-facts.ts), then every id the body links to (files with their mime type). The same
+ * write/facts), then every id the body links to (files with their mime type). The same
  * five columns.
  */
 const FACTS: Statement = {

@@ -1,5 +1,5 @@
 /**
- * The one place a caller's permissions shape a read (spec 6 rule 2, 9): populated
+ * The one place a caller's permissions shape a read (docs/access-control.md, 'Roles and actions'): populated
  * relations to content types the caller may not `find` are removed at any depth —
  * silently — and filters or sorts that reach through them are a 400. Media is not gated.
  * Every handler, generated or custom, reads through this.

@@ -1,5 +1,5 @@
 /**
- * Writes may only link entries of content types the caller may read (DECISIONS §6):
+ * Writes may only link entries of content types the caller may read, or a link would show them what they may not read:
  * otherwise a 403 names the attribute. Components and zone items are walked too.
  */
 import type { Ability } from '../auth/abilities.js'

@@ -3,7 +3,7 @@
  * `POST /admin/login`. Only their id, firstname and lastname ever reach a content answer.
  */
 import { EMAIL_PATTERN } from '../content-types/email.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import { ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'

@@ -1,4 +1,4 @@
-/** `POST /admin/login` → `{ data: { token, user } }` (DECISIONS §6). */
+/** `POST /admin/login` → `{ data: { token, user } }` (docs/access-control.md, 'Admin users and creator fields'). */
 import type { FastifyInstance } from 'fastify'
 import type { JwtSigner } from '../auth/jwt.js'
 import type { RouteLimiter } from '../auth/rate-limit.js'

@@ -1,6 +1,6 @@
 /**
  * Users-and-permissions endpoints: register and log in. Like Strapi's plugin they answer
- * `{ jwt, user }` outside the content envelope (spec 1); errors keep the envelope. The
+ * `{ jwt, user }` outside the content envelope, as Strapi's plugin answers; errors keep the envelope. The
  * users routes (`/users`, `/users/me`…) are in user-routes.ts.
  */
 import type { FastifyInstance } from 'fastify'
@@ -8,7 +8,7 @@ import type { JwtSigner } from '../auth/jwt.js'
 import type { RouteLimiter } from '../auth/rate-limit.js'
 import type { Users } from '../auth/users.js'
 
-/** Log in and register are rate limited (issue 11): per address, and per identifier or email. */
+/** Log in and register are rate limited, so that guessing a password costs time: per address, and per identifier or email. */
 export function registerAuthRoutes (app: FastifyInstance, users: Users, signer: JwtSigner, limited: RouteLimiter): void {
   app.post('/auth/local/register', limited(body => body.email), async (request) => {
     const body = (request.body ?? {}) as { username?: string, email?: string, password?: string }

@@ -1,7 +1,7 @@
 /**
  * The users routes of Strapi's users-permissions that front ends and admin panels call:
  * list, count, one, me, update, delete. Like Strapi's they answer bare users (fields beside
- * `id`, a populated role as a plain object; spec 1: plugins may skip the envelope) and
+ * `id`, a populated role as a plain object; Strapi's plugins skip the envelope) and
  * errors keep the envelope. Reads go through the content API's query compilers, access
  * pruning and read compiler, written in the bare shape; private fields are never selected.
  */
@@ -10,9 +10,9 @@ import { USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js'
 import type { ResolvedOptions } from '../options.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import { readCompiler } from '../repository/read/compile.js'
-import { createReader } from '../repository/reader.js'
+import { createReader } from '../repository/read/reader.js'
 import { entryId } from '../routes/request-query.js'
 import { clientGoneSignal } from '../routes/client-gone.js'
 import { BARE_SHAPE } from '../repository/read/entry-shape.js'

@@ -3,7 +3,7 @@
  * stored only as an HMAC, so a database leak does not leak working keys.
  */
 import { randomBytes } from 'node:crypto'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import { ValidationError } from '../errors.js'
 import { accessKeyHash } from './caller.js'
 import type { ResolvedPermissions } from '../options/permissions.js'

@@ -1,11 +1,11 @@
 /**
  * Who is calling: resolved once per request from the Authorization header. A bad token
- * is a 401 and never falls back to the public role (DECISIONS §6).
+ * is a 401 and never falls back to the public role: a bad token is a mistake to report, not an anonymous caller.
  */
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { UnauthorizedError } from '../errors.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import type { Ability } from './abilities.js'
 import { FULL_ACCESS, READ_ONLY, grants } from './abilities.js'
 import type { ResolvedPermissions } from '../options/permissions.js'

@@ -1,5 +1,5 @@
 /**
- * Rate limits of the routes that take a password (issue 11): log in, register, admin log
+ * Rate limits of the routes that take a password, so that guessing one costs time (docs/access-control.md, 'Logins: rate limits and timing'): log in, register, admin log
  * in. Each route counts its attempts per client address and per account named in the
  * body, with @fastify/rate-limit's counters; over either, it answers 429 as Strapi v4
  * does (`RateLimitError`, "Too many requests, please try again later.") with Retry-After.

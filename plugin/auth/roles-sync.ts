@@ -3,8 +3,8 @@
  * keeps the rows that are still configured: their ids stay, and no id is drawn for a row
  * that already exists (an `insert … on conflict do nothing` would draw one every start).
  */
-import type { Database, SqlTransaction } from '../repository/database.js'
-import { PERMISSION_ENTITY, ROLE_ENTITY } from '../repository/auth-entities.js'
+import type { Database, SqlTransaction } from '../repository/connection/database.js'
+import { PERMISSION_ENTITY, ROLE_ENTITY } from '../repository/schema/auth-entities.js'
 import type { ResolvedPermissions } from '../options/permissions.js'
 import { raw, sql, type Sql } from '../sql/index.js'
 

@@ -8,12 +8,12 @@
 import type { PluginModel, ScalarAttribute } from '../content-types/model.js'
 import { ApplicationError, NotFoundError, ValidationError } from '../errors.js'
 import type { ValidationIssue } from '../errors.js'
-import type { Database, SqlTransaction } from '../repository/database.js'
-import type { SqlNames } from '../repository/read/names.js'
-import { isPlainObject } from '../transform/input-relation.js'
+import type { Database, SqlTransaction } from '../repository/connection/database.js'
+import type { SqlNames } from '../repository/schema/sql-names.js'
+import { isRecord } from '../is-record.js'
 import { checkScalarValue } from '../content-types/attributes.js'
 import { parseRowId } from '../content-types/row-ids.js'
-import { ROLE_ENTITY } from '../repository/auth-entities.js'
+import { ROLE_ENTITY } from '../repository/schema/auth-entities.js'
 import { hashPassword } from '../passwords.js'
 
 export interface UserEditContext {
@@ -43,17 +43,17 @@ interface UserChanges {
 /** `2`, `"2"`, `{ id: 2 }` (what a client read back), or `{ set | connect: [2] }`. */
 function roleIdOf (raw: unknown): number | null {
   let value = raw
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const list = value.set ?? value.connect
     value = Array.isArray(list) && list.length === 1 ? list[0] : value.id
-    if (isPlainObject(value)) value = value.id
+    if (isRecord(value)) value = value.id
   }
   // An id past the int4 column would make the role lookup fail in PostgreSQL, not miss.
   return parseRowId(value)
 }
 
 async function changesOf (context: UserEditContext, body: unknown): Promise<UserChanges> {
-  if (!isPlainObject(body)) throw new ValidationError('The body must be the user\'s attributes as a JSON object')
+  if (!isRecord(body)) throw new ValidationError('The body must be the user\'s attributes as a JSON object')
   const { model, names } = context
   const issues: ValidationIssue[] = []
   const problem = (name: string, message: string): void => { issues.push({ path: [name], message, name: 'ValidationError' }) }

@@ -4,7 +4,7 @@
  */
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { EMAIL_PATTERN } from '../content-types/email.js'
-import type { Database, Row } from '../repository/database.js'
+import type { Database, Row } from '../repository/connection/database.js'
 import { ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'

@@ -1,6 +1,6 @@
 /**
  * The one table of scalar attribute types: how each is stored (ORM type and column), how
- * PostgreSQL renders it into the JSON answer (DECISIONS §3 "Values"), which group of spec 2.4
+ * PostgreSQL renders it into the JSON answer (docs/decisions.md, 'Reads'), which group of `fields`
  * it belongs to, how its values are read and checked, and its schemas and TypeScript types.
  * Everything that depends on an attribute's type reads it here; a type added without every
  * column filled does not compile.
@@ -152,7 +152,7 @@ export const SCALAR_TYPE_INFO: Readonly<Record<ScalarType, ScalarTypeInfo>> = {
     outputNote: 'A 64-bit integer, as a string so no digit is lost', inputNote: 'A 64-bit integer: send values beyond 2^53 as strings'
   },
   float: { ...numberFamily, ormType: 'double', columnType: 'double precision', parse: coerceFloat, check: boundedNumber(coerceFloat), inputSchema: numberInput },
-  // numeric without precision keeps exactly what was written (DECISIONS §3, Δ Strapi rounds).
+  // numeric without precision keeps exactly what was written (docs/decisions.md, 'Reads': Strapi rounds).
   decimal: {
     ...numberFamily, ormType: 'decimal', columnType: 'numeric', parse: coerceDecimal, check: boundedNumber(coerceDecimal),
     inputSchema: numberInput, outputNote: 'Exact as stored'

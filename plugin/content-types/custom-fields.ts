@@ -2,7 +2,7 @@
  * Strapi custom fields (`type: "customField"`, `customField: "plugin::<plugin>.<name>"`).
  * The plugin that registers one runs only inside Strapi; what the API needs is the type
  * it stores its value as, which the plugin declares when it registers the field. The
- * common ones are known here; the `customFields` option names the others (DECISIONS §2).
+ * common ones are known here; the `customFields` option names the others (docs/schemas.md, 'Custom fields').
  */
 import { SchemaError } from '../errors.js'
 import type { AttributeSchema, CustomFieldAttributeSchema, ScalarType } from './definition.js'

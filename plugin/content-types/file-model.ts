@@ -1,4 +1,4 @@
-/** The upload plugin's file entry (DECISIONS §6): the target of every media attribute. */
+/** The upload plugin's file entry (docs/media.md, 'File objects'): the target of every media attribute. */
 import type { ScalarAttributeSchema } from './definition.js'
 
 export const FILE_TABLE = 'files'

@@ -190,11 +190,7 @@ export function sharedAttributeNames (model: ContentTypeModel): ReadonlySet<stri
   return names
 }
 
-export function isPopulatable (attribute: Attribute): attribute is PopulatableAttribute {
-  return attribute.kind !== 'scalar'
-}
-
-/** Scalars a read returns when `fields` is absent (spec 2.4): never private ones. */
+/** Scalars a read returns when `fields` is absent (docs/querying.md, 'fields'): never private ones. */
 export function defaultFieldNames (model: Model): string[] {
   const names: string[] = []
   for (const attribute of model.attributes.values()) {

@@ -1,6 +1,6 @@
 /**
  * JSON Schemas (TypeBox) of scalar values, per family of types: what a write body may send
- * (as `transform/input` accepts it: numbers also as text) and what an answer holds. The
+ * (as `write-plan/input` accepts it: numbers also as text) and what an answer holds. The
  * attribute table (`attributes.ts`) hands each type its pair; `schemas/` joins them into
  * entry and body schemas.
  */
@@ -50,7 +50,7 @@ export const blocksInput: InputSchema = () =>
 
 /**
  * A text within its lengths (`maxChars`: the varchar column's) and its pattern: the type's
- * own (`pattern`), else the declared regex, which as in the transform an empty optional
+ * own (`pattern`), else the declared regex, which as in the write planner an empty optional
  * text need not match.
  */
 export function textInput (options: { maxChars?: number, pattern?: RegExp } = {}): InputSchema {

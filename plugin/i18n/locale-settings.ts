@@ -1,5 +1,5 @@
 /**
- * The `i18n` option (DECISIONS §6): which locales entries may be written in, and the one a
+ * The `i18n` option (docs/i18n.md): which locales entries may be written in, and the one a
  * request gets when it names none. Content types opt in with `pluginOptions.i18n.localized`.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Is this plugin's answer to a read the same as Strapi's? A deep comparison that knows the
- * deliberate differences of DECISIONS.md (Δ) and accepts them, naming each one it used, so
+ * deliberate differences of docs/decisions.md (Δ) and accepts them, naming each one it used, so
  * a team sees equality on its own data, and where not, the exact path that differs. Pure:
  * `--verify` feeds it a live Strapi's answers, the tests the recorded ones.
  */
@@ -29,9 +29,9 @@ export const DELTAS = {
   emptyMedia: 'Δ an empty multiple media is { data: [] } (Strapi: { data: null })',
   draft404: 'Δ GET /:id of a draft in live answers 404 (Strapi returns it)',
   draftRelations: 'Δ populated relations hide drafts in live (Strapi lists them)',
-  creatorFields: 'Δ createdBy/updatedBy are { id, firstname, lastname } (spec 4.7; Strapi adds more fields)',
-  creatorFieldsWhere: 'Δ createdBy/updatedBy appear exactly where a list handler attaches them (spec 4.7; Strapi: with populateCreatorFields, unless populate leaves them out)',
-  entryMeta: 'Δ top-level entries carry meta (spec 2.2; Strapi has none on non-localized types)',
+  creatorFields: 'Δ createdBy/updatedBy are { id, firstname, lastname }, nothing else of the admin (Strapi adds more fields)',
+  creatorFieldsWhere: 'Δ createdBy/updatedBy appear exactly where a list handler attaches them, asked for by a handler (Strapi: with populateCreatorFields, unless populate leaves them out)',
+  entryMeta: 'Δ top-level entries carry meta, one entry shape for every type (Strapi has none on non-localized types)',
   time: 'Δ a time is HH:mm:ss (Strapi keeps fractions of a second)'
 } as const
 
@@ -110,7 +110,7 @@ class Comparison {
   /** Spec 4.7's fields only: the ones this plugin answers must equal Strapi's. */
   creator (path: string, strapi: Json | undefined, ours: Json | undefined): void {
     const pick = (value: Json | undefined): unknown => {
-      // Strapi wraps the admin user as a relation ({ data: { id, attributes } }); spec 4.7 gives it flat.
+      // Strapi wraps the admin user as a relation ({ data: { id, attributes } }); here it is flat (docs/decisions.md, 'Reads').
       const data = isObject(value) && 'data' in value ? value.data : value
       if (!isObject(data)) return data
       const attributes = isObject(data.attributes) ? data.attributes : data

@@ -8,7 +8,7 @@
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { SqlTransaction } from '../repository/database.js'
+import type { SqlTransaction } from '../repository/connection/database.js'
 import { identifier as id } from '../sql/index.js'
 import type { StorageProvider, StoredFile } from '../upload/storage.js'
 import { storedObjects } from '../upload/store-file.js'

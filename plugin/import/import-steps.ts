@@ -6,7 +6,7 @@
  * links that point at them, so the foreign-key checks see the rows they need.
  */
 import type { MetadataStorage } from '@mikro-orm/core'
-import { ADMIN_USER_ENTITY } from '../repository/admin-entity.js'
+import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
 import type { Attribute, ComponentModel, ContentTypeModel, LinkSide } from '../content-types/model.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'

@@ -11,9 +11,9 @@
  * and only then written with one INSERT … SELECT per table.
  */
 import type { MetadataStorage } from '@mikro-orm/core'
-import { PERMISSION_ENTITY } from '../repository/auth-entities.js'
+import { PERMISSION_ENTITY } from '../repository/schema/auth-entities.js'
 import type { Registry } from '../content-types/registry.js'
-import type { Database, SqlTransaction } from '../repository/database.js'
+import type { Database, SqlTransaction } from '../repository/connection/database.js'
 import { identifier as id } from '../sql/index.js'
 import type { StorageProvider } from '../upload/storage.js'
 import { copyUploads, restageFileUrls } from './copy-uploads.js'

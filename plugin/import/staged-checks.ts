@@ -6,7 +6,7 @@
  * MikroORM made them. Each offending staged row is removed (or its reference cleared when
  * the column may be NULL) and reported, so the insert that follows cannot fail.
  */
-import type { SqlTransaction } from '../repository/database.js'
+import type { SqlTransaction } from '../repository/connection/database.js'
 import { identifier as id } from '../sql/index.js'
 
 export interface UnmappedRow {

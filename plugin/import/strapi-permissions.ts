@@ -13,7 +13,7 @@ export async function strapiPermissions (source: Pick<StrapiSource, 'rows'>): Pr
       where p.action like 'api::%' or p.action like 'plugin::upload.content-api.%' order by r.type, p.action`)
   const roles: Record<string, Record<string, string[]>> = {}
   for (const row of rows) {
-    // `plugin::upload.content-api.find` is the media plugin's `find` here (DECISIONS §6: 'plugin::upload').
+    // `plugin::upload.content-api.find` is the media plugin's `find` here (docs/media.md: 'plugin::upload').
     const action = String(row.action).replace('plugin::upload.content-api.', 'plugin::upload.')
     const cut = action.lastIndexOf('.')
     const uid = action.slice(0, cut)

@@ -1,7 +1,7 @@
 /**
  * Runs the `lifecycles` hooks of a content type around its API writes and emits the entry
- * events after commit (DECISIONS §2). One `WriteWatch` per write request observes the
- * repository's write (repository/write-observer.ts):
+ * events after commit (docs/lifecycles.md). One `WriteWatch` per write request observes the
+ * repository's write (repository/write/observer.ts):
  *
  * - `before*` runs inside the write's transaction, before anything is written (an update's
  *   and a delete's after the row lock, so a missing entry is a 404 first, as in Strapi). It
@@ -22,9 +22,9 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { compileEntryQuery } from '../query/compile-query.js'
 import type { EntryQuery } from '../query/tree.js'
-import type { Row } from '../repository/database.js'
+import type { Row } from '../repository/connection/database.js'
 import type { Repositories } from '../repository/repositories.js'
-import type { ObservedWrite, WriteAction, WriteObserver } from '../repository/write-observer.js'
+import type { ObservedWrite, WriteAction, WriteObserver } from '../repository/write/observer.js'
 import { flatEntry } from '../transform/flat-entry.js'
 import { emitEntryEvent } from './content-events.js'
 import type { ContentEvents, EntryEventName } from './content-events.js'

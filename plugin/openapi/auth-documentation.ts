@@ -1,5 +1,5 @@
 /**
- * The login routes (DECISIONS §6) in the OpenAPI document: users-and-permissions register
+ * The login routes (docs/access-control.md, 'Users') in the OpenAPI document: users-and-permissions register
  * and log in under the prefix (present with the `permissions` option) and the admin login
  * (the users and roles routes: users-documentation.ts). Like
  * Strapi's, they answer outside the content envelope; errors keep it. Every route accepts

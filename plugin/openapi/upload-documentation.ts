@@ -1,6 +1,6 @@
 /**
- * The media plugin's routes (DECISIONS §6) in the OpenAPI document. They answer bare file
- * objects, not the `{ data, meta }` envelope (spec 1), and parse their own multipart form
+ * The media plugin's routes (docs/media.md, 'Routes') in the OpenAPI document. They answer bare file
+ * objects, not the `{ data, meta }` envelope, as Strapi's plugins answer, and parse their own multipart form
  * and query string, so their documentation is written here rather than validated.
  */
 import { Type } from '@sinclair/typebox'

@@ -1,5 +1,5 @@
 /**
- * The `controllers` option as a host writes it (DECISIONS §2, spec 4.7): a factory per
+ * The `controllers` option as a host writes it (docs/options.md, 'Controllers'): a factory per
  * content type that receives the core handlers and may replace or wrap any of the five.
  * Declared with the other options, beneath the routes that carry it out.
  */
@@ -10,13 +10,13 @@ import type { ContentAction } from './permissions.js'
 export type HandlerName = ContentAction
 
 export interface FindOptions {
-  /** Attach `createdBy`/`updatedBy` (spec 4.7); honoured only on types with populateCreatorFields. */
+  /** Attach `createdBy`/`updatedBy` (docs/access-control.md, 'Admin users and creator fields'); honoured only on types with populateCreatorFields. */
   creatorFields?: boolean
 }
 
 export type ControllerHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
-/** An answer of a core handler, parsed: `{ data, meta }` (DECISIONS §3). */
+/** An answer of a core handler, parsed: `{ data, meta }` (docs/api.md, 'Entries'). */
 export interface CoreAnswer {
   data: unknown
   meta: Record<string, unknown>

@@ -1,5 +1,5 @@
 /**
- * The `lifecycles` option (DECISIONS §2): Strapi v4's lifecycle hooks of a content type,
+ * The `lifecycles` option (docs/lifecycles.md): Strapi v4's lifecycle hooks of a content type,
  * keyed by its uid, with Strapi's `event` shape. Checked at start-up: an unknown uid, an
  * unknown hook name or a hook that is not a function stops it, named.
  */

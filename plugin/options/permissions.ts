@@ -1,5 +1,5 @@
 /**
- * The `permissions` option (DECISIONS §2, §6): roles and their actions per content type,
+ * The `permissions` option (docs/access-control.md, 'Roles and actions'): roles and their actions per content type,
  * its shape checked with the other options, its uids against the registry once it is
  * loaded. Its presence installs access control.
  */

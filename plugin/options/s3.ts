@@ -1,5 +1,5 @@
 /**
- * The `upload` keys of the s3 provider (DECISIONS §2): `endpoint bucket region accessKeyId
+ * The `upload` keys of the s3 provider (docs/media.md, 'S3 and S3-compatible storage'): `endpoint bucket region accessKeyId
  * secretAccessKey forcePathStyle baseUrl`, checked at register time so a typo in a bucket
  * name or a URL fails at startup, not at the first upload.
  */

@@ -1,5 +1,5 @@
 /**
- * The `upload` option (DECISIONS §2, §6): where files are kept (the local folder, or an
+ * The `upload` option (docs/media.md): where files are kept (the local folder, or an
  * S3-compatible bucket with `provider: 's3'`), how large one may be, and the widths of the
  * responsive image formats. `false` turns the media plugin off.
  */

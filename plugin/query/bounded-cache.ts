@@ -11,9 +11,8 @@ export interface CacheBounds {
 
 /**
  * What one cached query costs, estimated from its key (the query string): its compiled
- * tree and the SQL compiled from it grow with the query string (measured on the example
- * model: a 251-character list query with four nested populates, filters and sort kept 14 KB
- * of heap with its compiled statement, about 56 bytes per character).
+ * tree and the SQL compiled from it grow with the query string, about 56 bytes per character
+ * (measured on the example model's list queries).
  */
 function estimatedBytes (key: string): number {
   return 2048 + key.length * 56

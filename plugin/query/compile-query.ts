@@ -1,7 +1,7 @@
 /**
  * The front half of the query language: the parsed query string of a read becomes a
  * QueryTree, every name checked against the registry and every value coerced. Unknown
- * top-level parameters are ignored (DECISIONS §3); anything wrong under a known one is a 400.
+ * top-level parameters are ignored as Strapi does (docs/querying.md, 'What Strapi 4.26 ignores'); anything wrong under a known one is a 400.
  */
 import type { ReadableModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
@@ -69,7 +69,7 @@ function compileSearch (raw: unknown): string | undefined {
 
 /**
  * `live` (default) or `preview`. Kept as asked even on a type without draftAndPublish:
- * relations to draftAndPublish types still follow it (DECISIONS §3).
+ * relations to draftAndPublish types still follow it (docs/querying.md, 'Drafts').
  */
 export function compilePublicationState (raw: unknown): PublicationState {
   if (raw === undefined) return 'live'
@@ -77,7 +77,7 @@ export function compilePublicationState (raw: unknown): PublicationState {
   throw invalidValue(['publicationState'], 'must be live or preview')
 }
 
-/** A configured locale, the default one when absent, or null for `all` (DECISIONS §6). */
+/** A configured locale, the default one when absent, or null for `all` (docs/i18n.md, 'Requests'). */
 function compileListLocale (registry: Registry, raw: unknown): string | null {
   const settings = registry.i18n!
   if (raw === undefined) return settings.defaultLocale

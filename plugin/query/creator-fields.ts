@@ -1,5 +1,5 @@
 /**
- * `populate[createdBy][fields]` and `populate[updatedBy][fields]` (spec 4.7): where the
+ * `populate[createdBy][fields]` and `populate[updatedBy][fields]` (docs/access-control.md, 'Admin users and creator fields'): where the
  * list handler shows creators, a client may narrow each to `firstname` and/or `lastname`
  * (`id` is always there). Any other name is a 400 like an unknown field anywhere: an
  * admin's email or password must not be reachable by asking.

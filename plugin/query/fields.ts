@@ -1,5 +1,5 @@
 /**
- * Names a query may use on a model, and `fields` (spec 5): which scalar attributes a read
+ * Names a query may use on a model, and `fields` (docs/querying.md, 'fields'): which scalar attributes a read
  * returns. Every compiler resolves attribute names through `findAttribute`, so unknown and
  * private names are refused the same way everywhere.
  */
@@ -10,7 +10,7 @@ import { defaultFieldNames, targetUid } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { invalidParameter, invalidValue, listItems, splitCommaList, type KeyPath } from './parse.js'
 
-/** Relations to admin users, shown only by the creator-fields feature (spec 4.7). */
+/** Relations to admin users, shown only by the creator-fields feature (docs/access-control.md, 'Admin users and creator fields'). */
 export const CREATOR_FIELDS: ReadonlySet<string> = new Set(['createdBy', 'updatedBy'])
 
 export function isPrivate (attribute: Attribute): boolean {

@@ -1,5 +1,5 @@
 /**
- * `filters` (DECISIONS §4): a tree of `$and/$or/$not` and comparisons whose paths run
+ * `filters` (docs/querying.md, 'filters'): a tree of `$and/$or/$not` and comparisons whose paths run
  * through relations, media and components to a scalar attribute. Operators come from a
  * whitelist and must suit the attribute's type; values are coerced by that type.
  */

@@ -1,6 +1,6 @@
 /**
  * Strapi 4.26 ignores what real front ends send and no longer means anything — populate
- * keys that are gone, populates of scalars — and answers 200 (DECISIONS §3, revised). The
+ * keys that are gone, populates of scalars — and answers 200, as Strapi does (docs/querying.md, 'What Strapi 4.26 ignores'). The
  * query compilers do the same unless the `strict` option asks for the 400 naming the key.
  * Ignoring is never silent: each ignored key is reported, and the HTTP side logs it.
  */

@@ -1,5 +1,5 @@
 /**
- * `pagination` (DECISIONS §3, §4): page mode `[page]/[pageSize]` or offset mode
+ * `pagination` (docs/querying.md, 'pagination'): page mode `[page]/[pageSize]` or offset mode
  * `[start]/[limit]`, never both, plus `[withCount]`. Sizes above the maximum are clamped;
  * anything that is not a whole number in range is a 400.
  */

@@ -1,6 +1,6 @@
 /**
  * The qs boundary: the raw query string becomes a plain tree of strings, arrays and
- * objects, under hard limits (DECISIONS §4). Also the few helpers every query compiler
+ * objects, under hard limits (docs/querying.md, 'Limits of the query string'). Also the few helpers every query compiler
  * needs to read that tree and to name a bad key in its error.
  */
 import qs from 'qs'

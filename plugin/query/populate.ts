@@ -1,5 +1,5 @@
 /**
- * `populate` (spec 6, DECISIONS §3): every form — `*`, lists, comma strings, dotted paths,
+ * `populate` (docs/querying.md, 'populate'): every form — `*`, lists, comma strings, dotted paths,
  * `populate[a]=true|false`, nested objects with fields/populate/filters/sort/count, and
  * both dynamic-zone strategies — is first merged into one request per model, then checked
  * against the model and compiled into Populate nodes.
@@ -173,7 +173,7 @@ function populateOf (context: Context, model: Model, request: PopulateRequest): 
     }
   }
   for (const [name, entry] of request.named) {
-    // Creator fields are shown by their own feature (spec 4.7), never through populate.
+    // Creator fields are shown by their own feature (docs/access-control.md, 'Admin users and creator fields'), never through populate.
     if (CREATOR_FIELDS.has(name)) continue
     const attribute = model.attributes.get(name)
     // Unknown and private names get the same answer, so a client cannot probe for private ones.

@@ -1,5 +1,5 @@
 /**
- * `sort` (DECISIONS §4): `name`, `name:desc`, `a,b:desc`, `sort[0]=a:asc`, `a.b:asc`, and
+ * `sort` (docs/querying.md, 'sort'): `name`, `name:desc`, `a,b:desc`, `sort[0]=a:asc`, `a.b:asc`, and
  * the object form `sort[author][name]=asc`. A path may cross to-one relations, single media
  * and single components only: a to-many step has no one value to order by.
  */

@@ -100,7 +100,7 @@ export interface QueryTree extends Selection {
   publicationState: PublicationState
   /** Localized types only: the locale listed (the default one when not asked); null for `locale=all`. */
   locale?: string | null
-  /** `createdBy`/`updatedBy` on each entry (spec 4.7): set only by an extended list handler. */
+  /** `createdBy`/`updatedBy` on each entry (docs/access-control.md, 'Admin users and creator fields'): set only by an extended list handler. */
   creatorFields?: boolean
   /** What `populate[createdBy|updatedBy][fields]` selects of each creator; absent: id, firstname and lastname. */
   creatorSelection?: CreatorSelection
@@ -108,7 +108,7 @@ export interface QueryTree extends Selection {
   search?: string
 }
 
-/** The names a creator may show besides its `id` (spec 4.7). */
+/** The names a creator may show besides its `id`: only these, never its email or password. */
 export type CreatorField = 'firstname' | 'lastname'
 
 export type CreatorSelection = Partial<Record<'createdBy' | 'updatedBy', CreatorField[]>>

@@ -7,12 +7,12 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
-import type { Database, QueryOptions } from './database.js'
-import type { EntryAnswer, ListResult, Reader } from './reader.js'
-import { singleEntryId, writeSingleEntry } from './write-single.js'
-import type { SingleWrite } from './write-single.js'
-import { createEntry, createLocalization, deleteEntry, updateEntry } from './write.js'
-import type { CreateWrite, DeleteWrite, LocalizationWrite, UpdateWrite } from './write.js'
+import type { Database, QueryOptions } from './connection/database.js'
+import type { EntryAnswer, ListResult, Reader } from './read/reader.js'
+import { singleEntryId, writeSingleEntry } from './write/single.js'
+import type { SingleWrite } from './write/single.js'
+import { createEntry, createLocalization, deleteEntry, updateEntry } from './write/entry-writes.js'
+import type { CreateWrite, DeleteWrite, LocalizationWrite, UpdateWrite } from './write/entry-writes.js'
 
 export interface ContentRepository {
   readonly model: ContentTypeModel
@@ -85,7 +85,7 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
   const target = { db, registry, model }
   return {
     model,
-    // Reads hand the reader's promise on: a layer of their own would only cost a promise and a turn (see reader.ts).
+    // Reads hand the reader's promise on: a layer of their own would only cost a promise and a turn (see read/reader.ts).
     list: (tree, options) => reader.list(model, tree, options),
     entry: (id, query, options) => reader.entry(model, id, query, options),
     answer: (query) => reader.answer(model, query),

@@ -1,5 +1,5 @@
 /**
- * HTTP caching of the content API's answers (issue 14): an `ETag` on every successful GET
+ * HTTP caching of the content API's answers (docs/caching.md, 'HTTP: ETag, 304 and Cache-Control'): an `ETag` on every successful GET
  * (a hash of the body) and `304` for a matching `If-None-Match`, `Cache-Control` from the
  * `cache` option (per content type where given; `no-cache` by default, so clients
  * revalidate), `Vary: Authorization` because the caller's grants change the answer. A
@@ -9,7 +9,7 @@ import { hash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
 import type { CacheControlOptions, HttpCachingOptions } from '../options.js'
-import type { ResponseCache } from '../repository/response-cache.js'
+import type { ResponseCache } from '../repository/cache/response-cache.js'
 
 function cacheControl (options: CacheControlOptions, authorized: boolean): string {
   if (options.maxAge === undefined || options.maxAge === 0) return 'no-cache'

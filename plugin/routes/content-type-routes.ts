@@ -1,4 +1,4 @@
-/** Registers the endpoints of spec 4.1 for every content type. */
+/** Registers the endpoints of docs/api.md, 'Endpoints', for every content type. */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { ContentTypeModel } from '../content-types/model.js'
 import { ERROR_RESPONSE_ID, schemaId } from '../../schemas/index.js'
@@ -38,8 +38,8 @@ function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | und
 /**
  * The body is returned, not awaited through `reply.send()`: while an `onSend` hook is
  * pending a reply is not sent when `send()` returns, so awaiting it makes Fastify watch the
- * response's end-of-stream (listeners added and removed per request, ~1 µs of a cache hit,
- * profiled) and keeps the handler pending until the socket has taken the body. Nor is it
+ * response's end-of-stream (listeners added and removed per request, a cost on every cache
+ * hit) and keeps the handler pending until the socket has taken the body. Nor is it
  * awaited here: the handler's own promise goes to Fastify, one layer less per request (an
  * error answer is JSON of this type too).
  */

@@ -1,5 +1,5 @@
 /**
- * The five generated handlers of a content type (spec 4.1). Each checks the caller's
+ * The five generated handlers of a content type (docs/api.md, 'Endpoints'). Each checks the caller's
  * action, prunes the query by its permissions, and answers the body as JSON text; writes
  * answer the written entry through the compiled path: built by the write's own statements
  * where they can, else re-read after it.
@@ -22,18 +22,18 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Leniency } from '../query/leniency.js'
 import type { IgnoredKeyLog } from './ignored-key-log.js'
 import { BoundedCache } from '../query/bounded-cache.js'
-import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/idempotency.js'
+import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/write/idempotency.js'
 import type { Repositories } from '../repository/repositories.js'
-import type { WriteContext } from '../repository/write.js'
+import type { WriteContext } from '../repository/write/entry-writes.js'
 import { bareEntryBody } from '../transform/bare-entry.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
-import { isPlainObject } from '../transform/input-relation.js'
+import { isRecord } from '../is-record.js'
 import { entryId, rawQueryString, requestQuery } from './request-query.js'
 import { idempotencyKeyOf } from './idempotency-key.js'
 import type { ReadRouting } from './read-routing.js'
 import type { RenderedAnswers } from './rendered-answers.js'
 import type { EntryLifecycles } from '../lifecycles/entry-lifecycles.js'
-import { entryPlanner } from '../transform/entry-planner.js'
+import { entryPlanner } from '../write-plan/entry-planner.js'
 import type { EntryPlanner } from '../write-plan/plan.js'
 
 export interface CoreContext {
@@ -58,7 +58,7 @@ export interface CoreHandlers {
   create: CoreHandler
   update: CoreHandler
   delete: CoreHandler
-  /** `POST /:id/localizations` of localized types (DECISIONS §6); not replaceable by controllers. */
+  /** `POST /:id/localizations` of localized types (docs/i18n.md); not replaceable by controllers. */
   createLocalization: CoreHandler
 }
 
@@ -76,7 +76,7 @@ function writeContext (caller: Caller, request: FastifyRequest, model: ContentTy
 
 /** A localization's body: Strapi v4 sends the attributes bare; `{ data }` is accepted too (`data` is a reserved attribute name). */
 function localizationBody (body: unknown): unknown {
-  return isPlainObject(body) && !isPlainObject(body.data) ? { data: body } : body
+  return isRecord(body) && !isRecord(body.data) ? { data: body } : body
 }
 
 /**
@@ -138,7 +138,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     })
 
   // A read without a query string (most entry reads) finds its query by the caller's grants
-  // key as it is, without building and hashing a key string (issue 14). One per grant set:
+  // key as it is, without building and hashing a key string. One per grant set:
   // started again past the query bound, as API tokens each have a set of their own.
   const bareEntryQueries = new Map<string, EntryQuery>()
   const entryQuery = (request: FastifyRequest, caller: Caller, publicationState?: 'preview'): EntryQuery => {

@@ -1,12 +1,12 @@
 /**
- * Every failure of the content API answers the error envelope of DECISIONS §3. Known
+ * Every failure of the content API answers the error envelope of docs/api.md, 'Errors'. Known
  * errors keep their status and message; a database that cannot be reached is a 503 with
  * `Retry-After`; anything unexpected is logged and answered as a 500 whose message reveals
  * nothing internal.
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { ApiError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js'
-import { isDatabaseUnavailable } from '../repository/unavailable.js'
+import { isDatabaseUnavailable } from '../repository/connection/unavailable.js'
 import { errorBody } from '../transform/envelope.js'
 
 const NAME_BY_STATUS: Record<number, string> = {

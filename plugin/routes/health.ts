@@ -1,10 +1,10 @@
 /**
  * `GET /_health` (the process answers: liveness) and `GET /_ready` (the database answers
- * too: readiness), for load balancers and orchestrators (DECISIONS §2). Not under the API
+ * too: readiness), for load balancers and orchestrators (docs/production.md, 'Health'). Not under the API
  * prefix and never behind permissions: a probe carries no token.
  */
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 
 /** A readiness probe must answer quickly even when the database hangs. */
 const READY_TIMEOUT_MS = 2_000

@@ -8,7 +8,7 @@ import { callerKey } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
 import type { ContentTypeModel } from '../content-types/model.js'
 import { ValidationError } from '../errors.js'
-import type { IdempotencyKey } from '../repository/idempotency.js'
+import type { IdempotencyKey } from '../repository/write/idempotency.js'
 import { rawQueryString } from './request-query.js'
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/

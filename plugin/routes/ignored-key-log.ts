@@ -1,5 +1,5 @@
 /**
- * The warnings of lenient query compiles (DECISIONS §3): each distinct ignored key is
+ * The warnings of lenient query compiles (docs/querying.md, 'What Strapi 4.26 ignores'): each distinct ignored key is
  * logged once per plugin instance, through the request's logger so it carries the
  * request id. The memory of what was logged is bounded: past the cap one last warning
  * says so and the rest go unlogged, since every client-chosen name could otherwise fill

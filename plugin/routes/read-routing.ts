@@ -1,5 +1,5 @@
 /**
- * Which reads a replica may answer (issue 13). A replica lags its primary a little, so a
+ * Which reads a replica may answer (docs/production.md, 'Read replicas'). A replica lags its primary a little, so a
  * caller who has just written reads from the primary for a while: the caller's own later
  * requests on this node (by user, token or admin), and on any node through a cookie the
  * write's answer sets (a load balancer may send the next request elsewhere; anonymous
@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { callerKey } from '../auth/caller.js'
 import type { Caller } from '../auth/caller.js'
-import type { QueryOptions } from '../repository/database.js'
+import type { QueryOptions } from '../repository/connection/database.js'
 import { clientGoneSignal } from './client-gone.js'
 
 export const READ_PRIMARY_COOKIE = 'fca_read_primary_until'

@@ -1,5 +1,5 @@
 /**
- * The last body sent for each request line (issues 14 and 16; an entry read's: for each
+ * The last body sent for each request line (an entry read's: for each
  * compiled query and id), kept with its bytes and ETag. A read whose JSON text equals the one kept (the same string when the response cache
  * answered it, equal text when PostgreSQL did) is sent as the kept body: not concatenated,
  * UTF-8 encoded, measured or hashed again — on a cache hit of a 65 KB list that work was most
@@ -54,8 +54,8 @@ export class RenderedAnswers {
   /**
    * The body of one entry read with compiled query `query` (the handlers' cached object),
    * as `body`, but found by that object and the id instead of by the request line: its body
-   * is `build` of `data` alone, so no key string is built and hashed per read (two of them,
-   * with the query's own lookup, were ~2 µs of a ~75 µs light read, profiled). Bounded like
+   * is `build` of `data` alone, so no key string is built and hashed per read (with the query's
+   * own lookup, two per light read, benchmarks/journal/2026-11-25.md). Bounded like
    * the rest, but started again rather than aged: a query object the handlers drop takes its
    * answers with it, and past the bounds all of them go.
    */

@@ -6,7 +6,7 @@
  */
 import { NotFoundError } from '../errors.js'
 import type { ContentTypeModel } from '../content-types/model.js'
-import { singleTypeLocale } from '../repository/write-single.js'
+import { singleTypeLocale } from '../repository/write/single.js'
 import { entryBody } from '../transform/envelope.js'
 import type { CoreContext, CoreHandlers } from './core-handlers.js'
 import { authorize, handlerTools } from './core-handlers.js'

@@ -77,8 +77,7 @@ export class Sql {
     }
     for (const slot of slots) if (slot.first) number(slot)
     for (const slot of slots) if (!slot.first) number(slot)
-    // A `+=` rope, flattened once by whoever reads it whole: measured (800 pieces, built and
-    // compared with an equal text) 15-17 µs against 22-24 µs for `map(…).join('')`.
+    // A `+=` rope, flattened once by whoever reads it whole: cheaper than `map(…).join('')`.
     let text = ''
     for (const piece of pieces) text += typeof piece === 'string' ? piece : `$${piece.number}`
     return { text, values }

@@ -1,6 +1,6 @@
 /**
  * The model-independent part of the generated declarations: the envelope, the relation
- * and media wrappers, zone items and the write-side relation forms (DECISIONS §3, §5).
+ * and media wrappers, zone items and the write-side relation forms (docs/api.md, 'Entries'; docs/writing.md, 'Relations and media').
  */
 import { schemaId } from '../../schemas/ids.js'
 import type { Registry } from '../content-types/registry.js'

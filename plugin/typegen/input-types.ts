@@ -1,6 +1,6 @@
 /**
- * The TypeScript type of each attribute in a write body (DECISIONS §5), matching what
- * `transform/input` accepts: numeric strings for numbers, relation ids or operations,
+ * The TypeScript type of each attribute in a write body (docs/writing.md), matching what
+ * `write-plan/input` accepts: numeric strings for numbers, relation ids or operations,
  * components new (no id) or updated in place (with id), zone items named by `__component`.
  * A create must send its required attributes unless the server fills them (a default, a
  * uid generated from its target field); an update sends only what changes.

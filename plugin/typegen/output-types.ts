@@ -1,12 +1,12 @@
 /**
- * The TypeScript type of each attribute as the API answers it (DECISIONS §3): the same
+ * The TypeScript type of each attribute as the API answers it (docs/api.md, 'Entries'): the same
  * shapes as the response schemas in `schemas/entry.ts`. Every attribute is optional
  * (`fields` and `populate` choose what appears) and every scalar may be null.
  */
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { Attribute, Model, ScalarAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import { arrayOf, interfaceSource, literalUnion, orNull, stringLiteral } from './ts-source.js'
+import { arrayOf, literalUnion, orNull, stringLiteral } from './ts-source.js'
 import type { PropertySource } from './ts-source.js'
 import { componentType, entryType } from './type-names.js'
 
@@ -48,8 +48,4 @@ export function outputProperties (registry: Registry, model: Model): PropertySou
     properties.push({ name: attribute.name, type: attributeOutputType(registry, attribute), optional: true, ...(note === undefined ? {} : { doc: note }) })
   }
   return properties
-}
-
-export function attributesSource (registry: Registry, model: Model, name: string, doc: string): string {
-  return interfaceSource(name, outputProperties(registry, model), doc)
 }

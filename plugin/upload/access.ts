@@ -1,5 +1,5 @@
 /**
- * Who may use the media plugin (DECISIONS §6): the caller's `plugin::upload` actions, as
+ * Who may use the media plugin (docs/media.md, 'Where this differs from Strapi v4'): the caller's `plugin::upload` actions, as
  * in Strapi's users-permissions. Attaching an upload to an entry changes that entry, so it
  * also takes `update` on the entry's content type (**Δ** Strapi asks only for `upload`).
  */

@@ -1,6 +1,6 @@
 /**
  * Reads of file entries, each ONE statement whose JSON PostgreSQL builds. Files are
- * answered as bare objects (spec 1: the media plugin does not use the envelope): every
+ * answered as bare objects (the media plugin does not use the envelope, as in Strapi): every
  * field flat beside `id`, the way Strapi's upload plugin answers.
  */
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
@@ -11,11 +11,11 @@ import { compileFilters } from '../query/filters.js'
 import { compilePagination } from '../query/pagination.js'
 import { compilePopulate } from '../query/populate.js'
 import { compileSort } from '../query/sort.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import { compileFilter } from '../repository/read/filters.js'
 import { whereClause } from '../repository/read/linked-rows.js'
 import type { RowRef } from '../repository/read/linked-rows.js'
-import type { SqlNames } from '../repository/read/names.js'
+import type { SqlNames } from '../repository/schema/sql-names.js'
 import { StatementScope } from '../repository/read/scope.js'
 import { aggregate } from '../repository/read/selection.js'
 import { orderBy } from '../repository/read/sort.js'

@@ -6,18 +6,18 @@
  */
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
-import type { Database } from '../repository/database.js'
-import { gatherWriteFacts } from '../repository/write-facts.js'
-import { prepareLinks } from '../repository/write-links.js'
-import { WriteSession } from '../repository/write-session.js'
+import type { Database } from '../repository/connection/database.js'
+import { gatherWriteFacts } from '../repository/write/facts.js'
+import { prepareLinks } from '../repository/write/links.js'
+import { WriteSession } from '../repository/write/session.js'
 import { join, raw, sql, valueList, type Sql } from '../sql/index.js'
 import { IssueList } from '../write-plan/issues.js'
-import { columnAssignments, type RowValues } from '../repository/write-statement.js'
+import { columnAssignments, type RowValues } from '../repository/write/data-statement.js'
 import type { LinkWrite, RowPlan } from '../write-plan/plan.js'
 import type { AttachTarget } from './attach-target.js'
 import type { FileInfo } from './file-info.js'
 
-/** The stored columns of a new file entry (DECISIONS §6), `size` in kB. */
+/** The stored columns of a new file entry (docs/media.md, 'File objects'), `size` in kB. */
 export interface FileRow {
   name: string
   alternativeText: string | null
@@ -65,7 +65,7 @@ async function insertRows (session: WriteSession, rows: readonly FileRow[]): Pro
  * Locks the entry the files join for the rest of the transaction by moving its `updatedAt`:
  * every write of an entry moves its row, which is how an update sent without a transaction
  * tells that the facts it read (here, the entry's media links) changed meanwhile
- * (write-statement's RowGuard). A lock alone would leave the row as it was.
+ * (write/data-statement's RowGuard). A lock alone would leave the row as it was.
  */
 async function lockEntry (session: WriteSession, target: AttachTarget): Promise<void> {
   const found = await session.select(updateRow(session.rowValues(target.model.entity, { updatedAt: new Date() }, false), target.id))
@@ -73,7 +73,7 @@ async function lockEntry (session: WriteSession, target: AttachTarget): Promise<
 }
 
 /**
- * Links the files as an entry write linking them would (write-links): a multiple media
+ * Links the files as an entry write linking them would (repository/write/links.ts): a multiple media
  * attribute gets them connected at its end, a single one has its file replaced; the same
  * facts read, the same position rule, the same link rows in one data statement.
  */

@@ -1,5 +1,5 @@
 /**
- * A file's MIME type and stored extension, decided from its content (DECISIONS §6). The
+ * A file's MIME type and stored extension, decided from its content, never from what the client claims. The
  * extension follows the content too: the static server types a file by its extension, so
  * a text file named `.png`, or an HTML page named anything, must never be stored under a
  * name a browser would render as an image or a page.

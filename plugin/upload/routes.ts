@@ -1,13 +1,13 @@
 /**
- * The media plugin's endpoints under the content API prefix (DECISIONS §6). Answers are
- * bare (spec 1); errors use the envelope of the encapsulating context's error handler.
+ * The media plugin's endpoints under the content API prefix (docs/media.md, 'Routes'). Answers are
+ * bare, as Strapi's media plugin answers; errors use the envelope of the encapsulating context's error handler.
  * Multipart parsing is registered here only, so other routes keep refusing it.
  */
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
 import { MAX_ROW_ID } from '../content-types/row-ids.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import { entryId, requestQuery } from '../routes/request-query.js'
 import { ValidationError } from '../errors.js'
 import { requireUploadAction } from './access.js'

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js'
-import type { Database } from '../repository/database.js'
+import type { Database } from '../repository/connection/database.js'
 import { requireEntryUpdate } from './access.js'
 import { checkAttachable, resolveAttachTarget } from './attach-target.js'
 import type { AttachFields } from './attach-target.js'

@@ -1,6 +1,6 @@
 /**
  * Validation problems of one write, collected rather than thrown so that a client learns
- * about every bad field of a body at once (DECISIONS §5).
+ * about every bad field of a body at once (docs/writing.md, 'Validation').
  */
 import { ValidationError, type ValidationIssue } from '../errors.js'
 

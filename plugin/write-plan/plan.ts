@@ -1,7 +1,7 @@
 /**
  * The write plan: a request body after shape and value checks, as plain data — the contract
- * between the HTTP side, which makes it (transform/input*), and the repository, which turns it
- * into rows (as query/tree.ts is for reads). Nothing here knows about SQL, the ORM or HTTP.
+ * between its planner (input*.ts, beside it; the routes call it) and the repository, which
+ * turns it into rows (as query/tree.ts is for reads). Nothing here knows about SQL, the ORM or HTTP.
  */
 import type {
   ComponentAttribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, MediaAttribute,

@@ -1,5 +1,5 @@
 /**
- * Two API processes on a PostgreSQL primary with a streaming replica (issue 13), all made
+ * Two API processes on a PostgreSQL primary with a streaming replica (docs/production.md, 'Read replicas'), all made
  * by this test on loopback ports in temp folders: reads go to the replica, a caller who
  * wrote reads its own write, a lagging replica is skipped, and a replica stopped under load
  * costs no request. Every answer is counted; any 5xx or lost write fails the test.

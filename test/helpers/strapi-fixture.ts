@@ -37,7 +37,7 @@ export async function restoreStrapiDatabase (): Promise<{ url: string, drop: () 
   return { url: database.url!, drop: database.drop }
 }
 
-/** An app of the fixture's model on `url`; list handlers attach creator fields (spec 4.7), as Strapi's populateCreatorFields does. */
+/** An app of the fixture's model on `url`; list handlers attach creator fields, as Strapi's populateCreatorFields does. */
 export async function fixtureApp (url: string, options: Partial<ContentApiOptions> = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, pluginTimeout: 120_000 })
   const creatorFields = ({ core }: { core: { find: (request: never, options: { creatorFields: boolean }) => Promise<unknown> } }) => ({

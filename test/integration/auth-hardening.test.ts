@@ -1,5 +1,5 @@
 /**
- * The routes that take a password (issue 11): log in, register and admin log in are rate
+ * The routes that take a password: log in, register and admin log in are rate
  * limited per client address and per account, answering 429 `RateLimitError` in the
  * envelope with Retry-After; a login of an unknown account runs the same argon2
  * verification as a wrong password; and no input, however odd, makes them answer 5xx.

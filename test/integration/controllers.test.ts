@@ -1,5 +1,5 @@
 /**
- * The `controllers` option (spec 4.7, DECISIONS §2): a host wraps or replaces the handlers
+ * The `controllers` option (docs/options.md, 'Controllers'): a host wraps or replaces the handlers
  * of a content type; the core ones keep their checks, and what the host adds to the answer
  * reaches the client.
  */

@@ -1,5 +1,5 @@
 /**
- * Attributes shared across locales beyond scalars (issue 12, item 7; DECISIONS §6): media,
+ * Attributes shared across locales beyond scalars (docs/i18n.md, 'Attributes shared by all localizations'): media,
  * relations, components, repeatable components and dynamic zones with
  * `pluginOptions.i18n.localized: false` are copied onto a new localization and written to
  * every member of the group on update — links as the same links, component rows as each

@@ -1,5 +1,5 @@
 /**
- * i18n (DECISIONS §6): the `i18n` option and `pluginOptions.i18n.localized` types — the
+ * i18n (docs/i18n.md): the `i18n` option and `pluginOptions.i18n.localized` types — the
  * `locale` of reads and creates, `POST /:id/localizations`, `meta.availableLocales`, the
  * `localizations` relation, and types that are not localized staying as they were.
  */

@@ -1,5 +1,5 @@
 /**
- * Strings PostgreSQL cannot store (issue 11): a NUL character, which text columns and
+ * Strings PostgreSQL cannot store: a NUL character, which text columns and
  * parameters refuse, and a lone UTF-16 surrogate, which would be stored as U+FFFD without
  * a word. Everywhere a client's string reaches SQL — query filters at any depth, bodies,
  * logins, register, admin login, upload `fileInfo` — the answer is a 400, never a 500.

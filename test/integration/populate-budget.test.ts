@@ -1,5 +1,5 @@
 /**
- * The populate budget (issue 11): a populate too deep, too wide or building too many rows
+ * The populate budget (docs/querying.md, 'The populate budget'): a populate too deep, too wide or building too many rows
  * is refused up front with a 400 naming the limit and its option, while the deep populate
  * a real page-builder front end sends still answers.
  */

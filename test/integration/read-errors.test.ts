@@ -1,4 +1,4 @@
-/** Every invalid read of DECISIONS §3 is a 400 (or 404) in the error envelope, never a 500. */
+/** Every invalid read (docs/api.md, 'Errors') is a 400 (or 404) in the error envelope, never a 500. */
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 import { seedMagazine } from '../helpers/magazine.js'

@@ -26,7 +26,7 @@ t.test('a list answers the envelope with pagination meta, ordered by id', async 
   t.same(body.data[0].meta, {})
 })
 
-t.test('values are rendered per type (DECISIONS §3)', async t => {
+t.test('values are rendered per type', async t => {
   const { body } = await get(`/api/articles/${ids.articles.alpha}`)
   const attributes = body.data.attributes
   t.equal(attributes.views, '9007199254740993', 'biginteger as an exact string')

@@ -1,5 +1,5 @@
 /**
- * Every filter operator of DECISIONS §4 against PostgreSQL, with NULLs, unicode and case;
+ * Every filter operator of docs/querying.md, 'filters', against PostgreSQL, with NULLs, unicode and case;
  * values are coerced by attribute type, and LIKE wildcards in values are literal.
  */
 import t from 'tap'

@@ -10,8 +10,8 @@ import contentApi from '../../plugin/index.js'
 import { compileListQuery } from '../../plugin/query/compile-query.js'
 import { parseQueryString } from '../../plugin/query/parse.js'
 import { readCompiler } from '../../plugin/repository/read/compile.js'
-import { SqlNames } from '../../plugin/repository/read/names.js'
-import { SEARCH_INDEX_PREFIX } from '../../plugin/repository/search-indexes.js'
+import { SqlNames } from '../../plugin/repository/schema/sql-names.js'
+import { SEARCH_INDEX_PREFIX } from '../../plugin/repository/schema/search-indexes.js'
 import { EXAMPLE_SCHEMAS, freshDatabase } from '../helpers/app.js'
 
 const database = await freshDatabase()

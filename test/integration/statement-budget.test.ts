@@ -6,7 +6,7 @@ import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 import { post, seedMagazine } from '../helpers/magazine.js'
 
-// Four to-many relations nested in each other are over the default populate budget (issue 11);
+// Four to-many relations nested in each other are over the default populate budget;
 // what is counted here is statements, so the budget is lifted.
 const { app, close, statements } = await buildTestApp({ limits: { populateRows: Number.MAX_SAFE_INTEGER } })
 t.teardown(close)

@@ -1,5 +1,5 @@
 /**
- * Issue 12: real Strapi v4 front ends run unchanged (DECISIONS §3, revised). The same
+ * Real Strapi v4 front ends run unchanged (docs/querying.md, 'What Strapi 4.26 ignores'). The same
  * magazine is served twice, by default (Strapi-lenient, ignored keys logged) and with
  * `strict: true`, and read with the queries a Next.js site on the example model sends —
  * stale populate keys and string populate values included.

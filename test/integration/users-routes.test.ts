@@ -1,5 +1,5 @@
 /**
- * The users-permissions routes front ends and admin panels call (issue 12 item 6): bare
+ * The users-permissions routes front ends and admin panels call (docs/access-control.md, 'Users'): bare
  * users (no envelope) with populate/fields/filters/sort/pagination, count, me, update,
  * delete, the roles with nb_users — each under the caller's role, never a private field.
  */

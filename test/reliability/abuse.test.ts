@@ -1,5 +1,5 @@
 /**
- * Hostile reads next to ordinary ones (issue 11): clients sending the heaviest populates the
+ * Hostile reads next to ordinary ones: clients sending the heaviest populates the
  * limits allow, in parallel, must not starve a light read; each answer is counted, and any
  * 5xx fails. The light reads' latency is reported, not asserted (a shared machine's load
  * decides it); what is asserted is the server never running more heavy statements than

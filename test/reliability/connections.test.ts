@@ -1,5 +1,5 @@
 /**
- * The service heals when its database drops connections (issue 11): sessions killed in the
+ * The service heals when its database drops connections: sessions killed in the
  * middle of writes, a restart under write load, an outage, a statement that runs too long
  * and a client that goes away. Each scenario runs on a PostgreSQL cluster of its own
  * (test/helpers/pg-cluster.ts), counts every answer, and fails on any 5xx other than a
@@ -11,7 +11,7 @@ import pg from 'pg'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import contentApi from '../../plugin/index.js'
-import type { DatabaseOptions } from '../../plugin/repository/database.js'
+import type { DatabaseOptions } from '../../plugin/repository/connection/database.js'
 import { EXAMPLE_SCHEMAS } from '../helpers/paths.js'
 import { createCluster } from '../helpers/pg-cluster.js'
 import type { PgCluster } from '../helpers/pg-cluster.js'

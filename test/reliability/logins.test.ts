@@ -1,5 +1,5 @@
 /**
- * Hammered logins and odd input over HTTP (issue 11): a burst of failed logins is cut off
+ * Hammered logins and odd input over HTTP: a burst of failed logins is cut off
  * with 429 and Retry-After, strings PostgreSQL cannot store are 400s, and nothing answers 5xx.
  */
 import t from 'tap'

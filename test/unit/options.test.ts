@@ -1,5 +1,5 @@
 /**
- * Every option is checked in one place (issue 16): its shape and the environment in
+ * Every option is checked in one place: its shape and the environment in
  * `resolveOptions`, the uids it names in `resolveModelOptions` once the model is loaded.
  * Each mistake is an OptionsError with its stable code, and names the option.
  */

@@ -9,13 +9,13 @@ import { join, numberedFirst, raw, sql, type Sql } from '../../sql/index.js'
 import { compileFilter } from './filters.js'
 import { whereClause } from './linked-rows.js'
 import type { RowRef } from './linked-rows.js'
-import { StatementNames } from './names.js'
-import type { SqlNames } from './names.js'
+import { TableNamesRecorder } from '../schema/sql-names.js'
+import type { SqlNames } from '../schema/sql-names.js'
 import { StatementScope } from './scope.js'
 import { aggregate, entryJson } from './selection.js'
 import { EMPTY_JSON_ARRAY, ENVELOPE_SHAPE, creatorObject } from './entry-shape.js'
 import type { EntryShape, JsonPair } from './entry-shape.js'
-import { ADMIN_USER_ENTITY } from '../admin-entity.js'
+import { ADMIN_USER_ENTITY } from '../schema/admin-entity.js'
 import { orderBy, orderItems } from './sort.js'
 import { PagePopulate } from './page-populate.js'
 import type { PageLevel } from './page-populate.js'
@@ -65,11 +65,11 @@ class KeyValue {
 /** `shape`: how the entries are written (the content routes' envelope by default). */
 export function readCompiler (registry: Registry, names: SqlNames, shape: EntryShape = ENVELOPE_SHAPE): ReadCompiler {
   const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => Sql, firstParameter = 1): CompiledStatement => {
-    const statementNames = new StatementNames(names)
-    const { text, values } = build(new StatementScope(registry, statementNames, publicationState, shape)).render(firstParameter)
+    const tablesRead = new TableNamesRecorder(names)
+    const { text, values } = build(new StatementScope(registry, tablesRead, publicationState, shape)).render(firstParameter)
     const keyAt = values.findIndex(value => value instanceof KeyValue)
     if (keyAt >= 0) values[keyAt] = (values[keyAt] as KeyValue).value
-    return { sql: text, params: values, ...(keyAt >= 0 ? { keyAt } : {}), tables: [...statementNames.tables] }
+    return { sql: text, params: values, ...(keyAt >= 0 ? { keyAt } : {}), tables: [...tablesRead.tables] }
   }
   return {
     list: (model, tree) => compile(tree.publicationState, scope => compileList(scope, model, tree)),

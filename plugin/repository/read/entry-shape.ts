@@ -1,5 +1,5 @@
 /**
- * The response shapes of spec 2.2 and 2.5, written as SQL so PostgreSQL builds the JSON.
+ * The response shapes of docs/api.md, 'Entries', written as SQL so PostgreSQL builds the JSON.
  * It sits with the read compiler, which writes every answer's entries in SQL; besides it only
  * transform/envelope.ts (the `{ data, meta }` around them) knows what an answer looks like.
  */
@@ -16,7 +16,7 @@ export function entryObject (id: string, attributes: JsonPair[], meta: Sql | nul
 
 /**
  * How an entry and its populated relations are written: the content API's envelope shape
- * (spec 2.2, 2.5), or the bare shape of Strapi's plugins (the users-permissions routes
+ * (docs/api.md, 'Entries'), or the bare shape of Strapi's plugins (the users-permissions routes
  * answer `{ id, username, role: { id, name } }`: fields beside `id`, relations unwrapped,
  * no per-entry `meta`, as Strapi's entity service returns them).
  */
@@ -37,7 +37,7 @@ export const BARE_SHAPE: EntryShape = {
   count: count => jsonObject([['count', count]])
 }
 
-/** A top-level entry's `meta`: `{}`, or `{ availableLocales }` on localized types (DECISIONS §3). */
+/** A top-level entry's `meta`: `{}`, or `{ availableLocales }` on localized types (docs/decisions.md, 'Reads'). */
 export function entryMeta (availableLocales: Sql | null): Sql {
   return availableLocales === null ? raw("'{}'::json") : jsonObject([['availableLocales', availableLocales]])
 }
@@ -57,7 +57,7 @@ export function countWrapper (count: Sql): Sql {
   return relationWrapper(jsonObject([['attributes', jsonObject([['count', count]])]]))
 }
 
-/** `createdBy`/`updatedBy` (spec 4.7): the admin's id and the names selected, nothing else of them. */
+/** `createdBy`/`updatedBy` (docs/access-control.md, 'Admin users and creator fields'): the admin's id and the names selected, nothing else of them. */
 export function creatorObject (id: string, fields: JsonPair[]): Sql {
   return jsonObject([['id', raw(id)], ...fields])
 }

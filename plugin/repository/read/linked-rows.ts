@@ -1,7 +1,7 @@
 /**
  * The rows linked to a parent row through one link table, seen from one side:
  * `from <link> l join <target> t on t.id = l.<other> where l.<self> = <parent>.id`,
- * or linked to a whole set of owners at once (`l.<self> = any(…)`, issue 14).
+ * or linked to a whole set of owners at once (`l.<self> = any(…)`) for set-wise populate.
  */
 import type { LinkSide, Model } from '../../content-types/model.js'
 import { EMPTY_SQL, join, raw, sql, type Sql } from '../../sql/index.js'
@@ -37,10 +37,9 @@ export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRe
  * targets are joined to (`linkRows`), for targets filtered with values: under the generic
  * plan PostgreSQL prices such a filter at a fixed small share of the target table (a
  * `$containsi` at 0.5 %), so it starts from the targets and probes the link table once per
- * matching target. Three-levels (each author's articles whose title contains "a": 569 of 630
- * match, 306 are the page's authors'): 569 index probes → one index scan of the 306 link rows
- * and a hash join, 44.7 → 41.3 M instructions per statement. Unfiltered, the planner already
- * starts from the link rows and the extra CTE only costs (+0.1 M for two of them).
+ * matching target, where most targets match and one scan of the owners' link rows and a hash
+ * join is cheaper (benchmarks/journal/2026-11-25.md). Unfiltered, the planner already starts from the link
+ * rows and the extra CTE only costs.
  */
 export function linkedRowsOf (scope: StatementScope, side: LinkSide, owners: string, target: Model, linkRowsFirst = false): LinkedRows {
   // `= any(array(…))` makes the owners one array parameter of an index scan on the link
@@ -54,8 +53,8 @@ function linkedTo (scope: StatementScope, side: LinkSide, target: Model, ownedBy
   const { names } = scope
   const linkColumn = (property: string): string => `${link}.${names.column(side.entity, property)}`
   const owned = ownedBy(linkColumn(side.self))
-  // `l.*`: a scan that returns the table's rows as they are needs no projection (three-levels:
-  // 0.5 M instructions fewer than naming the four columns read).
+  // `l.*`: a scan that returns the table's rows as they are needs no projection, cheaper than
+  // naming the four columns read.
   const linkRows = linkRowsName === null
     ? null
     : `${linkRowsName} as materialized (select ${link}.* from ${names.table(side.entity)} ${link} where ${owned})`

@@ -1,5 +1,5 @@
 /**
- * Populate for a whole page at once (issue 14): instead of one correlated subquery per
+ * Populate for a whole page at once: instead of one correlated subquery per
  * entry and populated attribute, a populated relation, media field, component or zone
  * (see `populator` for which) becomes common table expressions read once for every row of its level — its link rows
  * for all the level's ids (`= any(array(…))`), then one value per owner (`json_agg … group
@@ -64,13 +64,10 @@ export class PagePopulate {
    * CPU per statement): every relation and media field. One with nested populates gains most —
    * each distinct row it reaches is built once however many entries share it, and no subquery
    * runs per row of each level — and everything below it is read set-wise too. A leaf relation
-   * gains less but still gains once the backends keep their heap (./backend-heap.ts): node-cpu
-   * against correlated leaves, 0 page faults either way, populate=* 2,551 → 2,412 µs and
-   * three-levels 2,912 → 2,836 (it was a loss with the faults: the peak memory moved across
-   * glibc's trim threshold). A component or a zone is different: each of its rows belongs to
-   * one entry, so there is nothing to share, and staging its rows costs more than one index
-   * probe per entry even with populates below it (zone-on: 1,020 µs set-wise, 950 correlated;
-   * three-levels with its `seo → openGraph` component: 5,800, 4,900).
+   * gains less but still gains once the backends keep their heap (connection/backend-heap.ts). A
+   * component or a zone is different: each of its rows belongs to one entry, so there is
+   * nothing to share, and staging its rows costs more than one index probe per entry even
+   * with populates below it (benchmarks/journal/2026-11-25.md, "every leaf relation of the page set-wise").
    */
   populator (level: PageLevel): Populator {
     const single = correlated(this.#scope)
@@ -152,8 +149,7 @@ export class PagePopulate {
    * The link's rows of the whole level as a CTE; read through a fresh alias. It holds the
    * target's columns that the statement reads on that alias (and `id`, which the next level's
    * owners read by the CTE's name), not all of them: PostgreSQL copies every row of a CTE read
-   * twice into a tuplestore (three-levels: each author's articles with their bodies, 46.5 →
-   * 44.7 M instructions per statement with only the three columns used).
+   * twice into a tuplestore, so unused columns (an article's body) cost on every read.
    */
   #stage (linked: LinkedRows, conditions: ReadonlyArray<string | Sql>): Staged {
     const scope = this.#scope
@@ -189,8 +185,7 @@ export class PagePopulate {
 
 /**
  * The one value per owner of a to-one side (its link column is unique: LinkSide.self), as it
- * comes: no sort and no `distinct on` (three-levels: 48.9 → 44.0 M instructions per statement
- * without them).
+ * comes: no sort and no `distinct on`, which would cost a sort per level for nothing.
  */
 function onlyPerOwner (staged: Staged, value: Sql, from: string): Sql {
   return sql`select ${raw(staged.owner)}, ${value} as v ${raw(from)}`

@@ -4,7 +4,7 @@ import type { Registry } from '../../content-types/registry.js'
 import type { PublicationState } from '../../query/tree.js'
 import { ENVELOPE_SHAPE } from './entry-shape.js'
 import type { EntryShape } from './entry-shape.js'
-import type { TableNames } from './names.js'
+import type { TableNames } from '../schema/sql-names.js'
 import { Aliases } from '../../sql/index.js'
 
 export class StatementScope {
@@ -42,7 +42,7 @@ export class StatementScope {
     return read
   }
 
-  /** Drafts are hidden at every depth in `live` (DECISIONS §3). */
+  /** Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'). */
   visibility (model: Model, alias: string): string[] {
     if (this.publicationState === 'live' && model.kind === 'contentType' && model.draftAndPublish) {
       return [`${this.column(model, alias, 'publishedAt')} is not null`]

@@ -34,7 +34,7 @@ export function searchCondition (scope: StatementScope, row: RowRef, term: strin
   const id = sql`${raw(scope.column(row.model, row.alias, 'id'))}::text ilike ${pattern}`
   const others = searchedAttributes(row.model, isNumericTerm(term)).map(attribute => {
     const column = raw(scope.column(row.model, row.alias, attribute.name))
-    // Text columns are compared lowercased, as their trigram indexes are built (search-indexes.ts).
+    // Text columns are compared lowercased, as their trigram indexes are built (schema/search-indexes.ts).
     return SCALAR_TYPE_INFO[attribute.type].textual ? sql`lower(${column}) like lower(${pattern})` : sql`${column}::text ilike ${pattern}`
   })
   return sql`(${join([id, ...others], ' or ')})`

@@ -98,7 +98,7 @@ function relationJson (scope: StatementScope, parent: RowRef, attribute: Relatio
  * Ends the read of a to-one value: its link column is unique (LinkSide.self), so there is at
  * most one row and nothing to order.
  * An ORDER BY there cost a sort per row and made PostgreSQL plan a hash join over the whole
- * target table for each (zone-on: 9.8 → 6.9 M instructions per statement without it);
+ * target table for each (benchmarks/journal/2026-11-25.md, "our heavy populate SQL");
  * `limit 1` keeps the plan fast-start (it stops at the row instead of looking for a second).
  */
 const SINGLE_ROW = raw(' limit 1')

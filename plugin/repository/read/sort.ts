@@ -1,7 +1,7 @@
 /**
  * Sort terms → ORDER BY items. A path through a to-one relation or a single component
  * becomes a scalar subquery. NULLs go last ascending and first descending, and `id`
- * always ends the list so pages are stable (DECISIONS §3).
+ * always ends the list so pages are stable (docs/decisions.md, 'Reads').
  */
 import { targetUid } from '../../content-types/model.js'
 import type { SortTerm } from '../../query/tree.js'

@@ -1,5 +1,5 @@
 /**
- * Files and entries (DECISIONS §6): an upload attached to an entry's media attribute with
+ * Files and entries (docs/media.md): an upload attached to an entry's media attribute with
  * ref/refId/field, `allowedTypes`, media populate in reads (still one statement), and a
  * deleted file unlinked from every entry that used it.
  */

@@ -1,5 +1,5 @@
 /**
- * The media plugin's endpoints (DECISIONS §6): uploads answer bare file objects, images
+ * The media plugin's endpoints (docs/media.md, 'Routes'): uploads answer bare file objects, images
  * get their size and responsive formats, files are listed, read, renamed and deleted.
  */
 import { existsSync, readdirSync } from 'node:fs'

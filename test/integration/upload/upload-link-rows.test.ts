@@ -1,6 +1,6 @@
 /**
  * An upload attached with ref/refId/field links its files as an entry write linking the
- * same media attribute does (issue 16): the same link writer, the same position rule. Two
+ * same media attribute does: the same link writer, the same position rule. Two
  * entries start from the same list, one gets a file by upload and the other the same file
  * by a PUT `connect`: their link rows come out alike.
  */

@@ -1,5 +1,5 @@
 /**
- * The s3 media provider (DECISIONS §2 `upload.provider`) against a real S3-protocol server
+ * The s3 media provider (option `upload.provider`; docs/media.md, 'S3 and S3-compatible storage') against a real S3-protocol server
  * on a loopback port: files and their image formats go to the bucket and nowhere else,
  * their URLs answer the bytes, a delete removes every object, and a storage that fails
  * answers 503 leaving neither a row nor an object behind.

@@ -1,5 +1,5 @@
 /**
- * What the media plugin refuses to trust (DECISIONS §6): the client's Content-Type and
+ * What the media plugin refuses to trust (docs/media.md, 'Where this differs from Strapi v4'): the client's Content-Type and
  * file name, sizes over the limit, and half-done uploads. A failed upload leaves no row
  * and no file behind.
  */

@@ -50,7 +50,7 @@ t.test('crossed updates linking each other\'s entry both succeed, round after ro
   t.ok(labels.every(row => String(row.label).endsWith(`round ${ROUNDS - 1}`)), 'every entry took its last update')
 })
 
-// Changed with issue 16's updates without a transaction: such an update takes no lock before
+// Changed with the updates without a transaction: such an update takes no lock before
 // its data statement (it was asserted to take `for no key update` in its facts read); its
 // UPDATE takes the one an UPDATE takes. The locked path is asserted in optimistic.test.ts.
 t.test('an update takes no row lock before its data statement, never for update: its UPDATE is guarded by the version it read', async t => {

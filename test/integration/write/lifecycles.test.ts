@@ -1,5 +1,5 @@
 /**
- * The `lifecycles` option and `app.contentApi.events` (issue 16, DECISIONS §2): Strapi v4's
+ * The `lifecycles` option and `app.contentApi.events` (docs/lifecycles.md): Strapi v4's
  * hooks around API writes with its `event` shape, `before*` inside the transaction (may
  * change the data, may refuse the write), `after*` and the entry events after commit.
  */
@@ -71,12 +71,14 @@ const { app, close } = await buildTestApp({
   lifecycles: { 'api::article.article': recorded, 'api::global.global': recorded, 'api::page.page': recorded }
 })
 t.teardown(close)
+/** The listeners' own reads still running (a write's events are emitted before it answers). */
+const listenerReads: Array<Promise<void>> = []
 for (const name of ENTRY_EVENTS) {
   app.contentApi.events.on(name, (payload) => {
     const record: (typeof emitted)[number] = { name, payload, committedTitle: undefined }
     emitted.push(record)
     // A listener runs after the commit: another connection already sees the row (or its absence).
-    void committedTitle(payload.entry.id).then(title => { record.committedTitle = title })
+    listenerReads.push(committedTitle(payload.entry.id).then(title => { record.committedTitle = title }))
   })
 }
 
@@ -96,9 +98,9 @@ async function articleCount (): Promise<number> {
   return row!.n as number
 }
 
-/** The listeners record after a read of their own: wait for them. */
+/** The listeners record after a read of their own: wait for those reads. */
 async function settled (): Promise<void> {
-  await new Promise(resolve => setTimeout(resolve, 100))
+  await Promise.all(listenerReads.splice(0))
 }
 
 /** An article made for a test, the hooks and events its create caused forgotten. */

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { createEntry, updateEntry } from './fixtures/writes.js'
 import { MAX_LISTED_ISSUES } from '../../../plugin/write-plan/issues.js'
-import { MAX_IDS_PER_LIST } from '../../../plugin/transform/input-relation.js'
+import { MAX_IDS_PER_LIST } from '../../../plugin/write-plan/input-relation.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { rejectsWithIssues } from './fixtures/expect.js'
 

@@ -1,12 +1,12 @@
 /**
- * The one-statement update (write-one-statement): an update of scalars and to-one links whose
+ * The one-statement update (write/one-statement): an update of scalars and to-one links whose
  * checks hold is ONE statement, the entry's lock and its facts read as the statement's first
  * CTE. One whose checks fail, whose entry is absent, or whose entry a concurrent write moved
  * while its lock waited writes nothing in that statement; the two-statement path then answers
  * exactly as before. Counted, never timed.
  */
 import t from 'tap'
-import type { SqlTransaction } from '../../../plugin/repository/database.js'
+import type { SqlTransaction } from '../../../plugin/repository/connection/database.js'
 import { rejectsWithIssues, rejectsWithStatus } from './fixtures/expect.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { createEntry, updateEntry } from './fixtures/writes.js'

@@ -1,5 +1,5 @@
 /**
- * The one-statement create (write-one-statement): a create whose checks hold is ONE
+ * The one-statement create (write/one-statement): a create whose checks hold is ONE
  * statement, its facts read as the statement's first CTE. One whose checks fail writes
  * nothing in that statement; the facts read then runs on its own and answers the same 400 as
  * before, and no row of any table is left behind. Counted, never timed.

@@ -1,5 +1,5 @@
 /**
- * Updates and deletes without a transaction (issue 16): an update's facts read takes no lock
+ * Updates and deletes without a transaction (docs/architecture.md, 'A write'): an update's facts read takes no lock
  * but reads the entry's version, and its data statement writes nothing unless the entry is
  * still at that version; a delete is one statement guarded the same way. Here a concurrent
  * write lands exactly where it hurts, and the outcome must be the one of the two writes run
@@ -7,11 +7,11 @@
  */
 import pg from 'pg'
 import t from 'tap'
-import type { Database, SqlTransaction } from '../../../plugin/repository/database.js'
-import type { WriteObserver } from '../../../plugin/repository/write-observer.js'
+import type { Database, SqlTransaction } from '../../../plugin/repository/connection/database.js'
+import type { WriteObserver } from '../../../plugin/repository/write/observer.js'
 import { openTestDatabase } from './fixtures/database.js'
 import { createEntry, deleteEntry, repositoryOf, updateEntry } from './fixtures/writes.js'
-import { entryPlanner } from '../../../plugin/transform/entry-planner.js'
+import { entryPlanner } from '../../../plugin/write-plan/entry-planner.js'
 
 /**
  * `db`, whose writes without a transaction run `between` once, just before the first

@@ -88,7 +88,7 @@ t.test('relations', async t => {
     const [a1, a2] = [await create('article', { title: 'cover 1' }), await create('article', { title: 'cover 2' })]
     const i1 = await create('issue', { number: 1, coverStory: a1 })
     const i2 = await create('issue', { number: 2, coverStory: a1 })
-    t.same(await owned(rows, 'issues_cover_story_lnk', i1), [], 'issue 1 lost its cover story')
+    t.same(await owned(rows, 'issues_cover_story_lnk', i1), [], 'the first issue lost its cover story')
     t.same(await owners(rows, 'issues_cover_story_lnk', a1), [i2])
     await update('article', a2, { coverOf: i2 })
     t.same(await owned(rows, 'issues_cover_story_lnk', i2), [a2], 'written from the mappedBy side')

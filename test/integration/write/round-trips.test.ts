@@ -1,5 +1,5 @@
 /**
- * Round trips of a write through the routes, its answer included (issue 16's budget, begin
+ * Round trips of a write through the routes, its answer included (docs/architecture.md, 'A write': the budget, begin
  * and commit aside: create ≤ 3, update ≤ 3, delete ≤ 2). The answer of the entry's own
  * attributes is built by the data statement from the row it writes; a delete's answer is
  * built from the row it deletes (one statement), or, populated, is the read that locks it.

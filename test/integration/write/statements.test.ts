@@ -61,7 +61,7 @@ t.test('statements per write of an article with author, tags, seo and 3 zone ite
   t.comment(`statements: create ${create}, update ${update}, empty update ${empty}, delete ${remove}`)
   // ONE statement: the facts as its first CTE, the rows written only if they hold (was 2: the facts read, then the data statement)
   t.equal(create, 1, `create: ${create} statements`)
-  // the facts (with the row's version), the data statement guarded by it: no begin/commit (was 4 with them, issue 16)
+  // the facts (with the row's version), the data statement guarded by it: no begin/commit (4 with them)
   t.equal(update, 2, `update: ${update} statements`)
   t.equal(empty, 1, 'an empty update: the data statement moving updatedAt, alone (no facts to read, no transaction)')
   // ONE statement: the entry, guarded by its version, with every component row nested in it (was 4: begin, lock, deletion, commit)
@@ -137,9 +137,9 @@ const everyKind: InlineSchemas = {
 }
 
 /**
- * The budget of compiled writes (issue 16), `begin` and `commit` aside: a create is ONE
+ * The budget of compiled writes (docs/architecture.md, 'A write'), `begin` and `commit` aside: a create is ONE
  * statement whose first CTE is its facts (existence, uniqueness, the new rows' ids), with no
- * transaction around it when it is its only change (write-one-statement; the facts read and
+ * transaction around it when it is its only change (write/one-statement; the facts read and
  * the data statement when a check fails or the plan does not suit); an update the facts with the row's
  * version, and the data statement guarded by it, no transaction either; a delete ONE
  * statement (the entry guarded by its version, and its component rows). The answer is the

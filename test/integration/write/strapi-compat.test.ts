@@ -1,5 +1,5 @@
 /**
- * Write bodies as Strapi v4 clients send them (DECISIONS §5, issue 12 items 3 and 4), on the
+ * Write bodies as Strapi v4 clients send them (docs/writing.md, 'The body'), on the
  * model of test/fixtures/strapi-compat, with the default options and with `strict: true`
  * side by side. Error answers are compared with those a real Strapi 4.26.2 gave for the same
  * model and bodies (strapi-4.26.2-errors.json); the other Strapi behaviours followed here

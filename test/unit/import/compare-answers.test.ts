@@ -1,5 +1,5 @@
 /**
- * compareAnswers: each Δ difference of DECISIONS.md is accepted and named; anything else,
+ * compareAnswers: each Δ difference of docs/decisions.md is accepted and named; anything else,
  * however small, is a difference with its path.
  */
 import t from 'tap'
@@ -33,7 +33,7 @@ t.test('a list without sort is compared as a set; with sort, in order', async t 
   t.equal(compareAnswers({ url: '/api/tags?sort=name', strapi, ours }).differences.length, 2)
 })
 
-t.test('the Δ differences of DECISIONS.md are accepted and named', async t => {
+t.test('the Δ differences of docs/decisions.md are accepted and named', async t => {
   const media = compareAnswers({ url: '/api/a/1', strapi: ok({ data: entry(1, { gallery: { data: null } }) }), ours: ok({ data: entry(1, { gallery: { data: [] } }) }) })
   t.same(media, { differences: [], accepted: [DELTAS.emptyMedia] })
 

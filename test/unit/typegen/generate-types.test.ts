@@ -1,6 +1,6 @@
 /**
  * `generateTypes`: TypeScript declarations for every content type and component of a
- * model, with the value formats of DECISIONS §3 and the write forms of §5. Checked by
+ * model, with the value formats of docs/api.md, 'Entries', and the write forms of docs/writing.md. Checked by
  * compiling them with hand-written values that follow those formats, and values that
  * must be refused; the answers of a running API are checked in test/integration/openapi.
  */
@@ -30,7 +30,7 @@ t.test('declares every content type and component, the same way every time', asy
   t.matchSnapshot(declarations, 'declarations of the example model')
 })
 
-t.test('values, relations, media, components and zones take the shapes of DECISIONS §3', async t => {
+t.test('values, relations, media, components and zones take the shapes of the answers', async t => {
   const attributes = declarations.slice(declarations.indexOf('export interface ArticleAttributes'), declarations.indexOf('export type ArticleEntry'))
   t.match(attributes, 'views?: string | null', 'biginteger as a string')
   t.match(attributes, 'rating?: number | null', 'decimal as a number')

@@ -1,0 +1,102 @@
+/**
+ * MikroORM EntitySchemas built at runtime from the registry: one per content type,
+ * component and the file model, and one per link table. The ORM metadata made from these
+ * decides every table and column name the read compiler uses.
+ */
+import { EntitySchema } from '@mikro-orm/core'
+import { ADMIN_USER_ENTITY, adminUserProperties } from './admin-entity.js'
+import { roleProperties, userProperties } from './auth-entities.js'
+import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
+import { ADMIN_USER_UID, PLUGIN_TYPES, ROLE_UID, USER_UID } from '../../content-types/plugin-types.js'
+import type { LinkTable, Model, ScalarAttribute } from '../../content-types/model.js'
+import { snakeCase } from '../../content-types/names.js'
+import type { Registry } from '../../content-types/registry.js'
+
+type PropertyMap = Record<string, Record<string, unknown>>
+
+function scalarProperty (attribute: ScalarAttribute): Record<string, unknown> {
+  const info = SCALAR_TYPE_INFO[attribute.type]
+  const property: Record<string, unknown> = {
+    type: info.ormType,
+    columnType: info.columnType,
+    fieldName: snakeCase(attribute.name),
+    // Required is enforced by validation, not NOT NULL: adding a required attribute to a
+    // table that already has rows must not fail the startup schema update.
+    nullable: true
+  }
+  if (attribute.unique) property.unique = true
+  return property
+}
+
+/** Who wrote an entry (docs/access-control.md, 'Admin users and creator fields'): set from an admin token, read only on request. */
+function creatorProperties (admin: () => EntitySchema): PropertyMap {
+  const creator = (fieldName: string): Record<string, unknown> =>
+    ({ kind: 'm:1', entity: admin, nullable: true, deleteRule: 'set null', fieldName })
+  return { createdBy: creator('created_by_id'), updatedBy: creator('updated_by_id') }
+}
+
+function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap {
+  const properties: PropertyMap = {
+    id: { type: 'integer', primary: true, autoincrement: true }
+  }
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind !== 'scalar' || attribute.name === 'id') continue
+    properties[attribute.name] = scalarProperty(attribute)
+  }
+  if (model.kind === 'contentType' || model.kind === 'file' || (model.kind === 'plugin' && model.attributes.has('createdAt'))) {
+    properties.createdAt = { ...properties.createdAt, nullable: false, onCreate: () => new Date() }
+    properties.updatedAt = { ...properties.updatedAt, nullable: false, onCreate: () => new Date() }
+  }
+  if (model.kind === 'contentType') Object.assign(properties, creatorProperties(admin))
+  return properties
+}
+
+function linkSchema (link: LinkTable, schemaOf: (uid: string) => EntitySchema): EntitySchema {
+  const schema = new EntitySchema({
+    name: link.entity,
+    tableName: link.table,
+    properties: {
+      id: { type: 'integer', primary: true, autoincrement: true },
+      owner: { kind: 'm:1', entity: () => schemaOf(link.owner), deleteRule: 'cascade', fieldName: 'owner_id' },
+      target: { kind: 'm:1', entity: () => schemaOf(link.target), deleteRule: 'cascade', fieldName: 'target_id' },
+      ord: { type: 'integer', default: 0 },
+      invOrd: { type: 'integer', default: 0, fieldName: 'inv_ord' }
+    } as never
+  })
+  schema.addIndex({ properties: ['owner', 'ord'] as never })
+  schema.addIndex({ properties: ['target', 'invOrd'] as never })
+  schema.addUnique({ properties: ['owner', 'target'] as never })
+  if (link.uniqueOwner) schema.addUnique({ properties: ['owner'] as never })
+  if (link.uniqueTarget) schema.addUnique({ properties: ['target'] as never })
+  return schema
+}
+
+/** The columns the auth and admin modules own in a plugin type's table; they win over what a schema declares. */
+const PLUGIN_COLUMNS: Record<string, (schemaOf: (uid: string) => EntitySchema) => PropertyMap> = {
+  [USER_UID]: schemaOf => userProperties(() => schemaOf(ROLE_UID)),
+  [ROLE_UID]: () => roleProperties(),
+  [ADMIN_USER_UID]: () => adminUserProperties()
+}
+
+export type SystemEntities = (schemaOf: (uid: string) => EntitySchema) => EntitySchema[]
+
+/**
+ * The content model's entities, the plugin types they point at, the admin users (always:
+ * creator fields), and `extra` system entities, which may point at any of them by uid.
+ */
+export function buildEntitySchemas (registry: Registry, extra: SystemEntities = () => []): EntitySchema[] {
+  const byUid = new Map<string, EntitySchema>()
+  const schemaOf = (uid: string): EntitySchema => byUid.get(uid)!
+  const admin = (): EntitySchema => schemaOf(ADMIN_USER_UID)
+  const entity = (name: string, table: string, properties: PropertyMap): EntitySchema =>
+    new EntitySchema({ name, tableName: table, properties: properties as never })
+  for (const model of registry.models()) {
+    const properties = modelProperties(model, admin)
+    if (model.kind === 'plugin') Object.assign(properties, PLUGIN_COLUMNS[model.uid]!(schemaOf))
+    byUid.set(model.uid, entity(model.entity, model.table, properties))
+  }
+  if (!byUid.has(ADMIN_USER_UID)) {
+    byUid.set(ADMIN_USER_UID, entity(ADMIN_USER_ENTITY, PLUGIN_TYPES[ADMIN_USER_UID]!.table, adminUserProperties()))
+  }
+  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf)), ...extra(schemaOf)]
+}
