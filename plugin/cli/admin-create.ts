@@ -1,26 +1,19 @@
 /** `admin:create`: one admin user, the author recorded in createdBy/updatedBy. */
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { databaseOption, load, PLUGIN_TIMEOUT } from './app.js'
-import { customFieldsOption, required } from './arguments.js'
+import { commandOptions, customFieldsOption, MODEL_OPTIONS, required } from './arguments.js'
 import type { Io } from './io.js'
 
 interface AdminUserInput { email: string, firstname: string, lastname: string, password: string }
 interface AdminDecoration { createUser?: (user: AdminUserInput) => Promise<unknown> }
 
 export async function adminCreate (args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      email: { type: 'string' },
-      firstname: { type: 'string' },
-      lastname: { type: 'string' },
-      password: { type: 'string' },
-      schemas: { type: 'string' },
-      'custom-fields': { type: 'string' }
-    },
-    strict: true,
-    allowPositionals: false
+  const values = commandOptions(args, {
+    ...MODEL_OPTIONS,
+    email: { type: 'string' },
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    password: { type: 'string' }
   })
   const user: AdminUserInput = required(values, ['email', 'firstname', 'lastname', 'password'], 'admin:create')
 

@@ -1,9 +1,19 @@
 /** The argument checks and option parsers that more than one command shares. */
+import { parseArgs } from 'node:util'
+import type { ParseArgsOptionsConfig } from 'node:util'
 import { resolveLocaleSettings } from '../i18n/locale-settings.js'
 import type { I18nOptions } from '../i18n/locale-settings.js'
 
 /** A mistake in the command line: printed with a pointer to --help, exit code 2. */
 export class UsageError extends Error {}
+
+/** The options every command takes alike: the schema folder and the custom fields. */
+export const MODEL_OPTIONS = { schemas: { type: 'string' }, 'custom-fields': { type: 'string' } } as const
+
+/** A command's `--name value` options; an unknown option or a positional argument is a usage error. */
+export function commandOptions<Options extends ParseArgsOptionsConfig> (args: string[], options: Options) {
+  return parseArgs({ args, options, strict: true, allowPositionals: false }).values
+}
 
 export function required<K extends string> (values: Partial<Record<string, string | boolean>>, names: K[], command: string): Record<K, string> {
   const missing = names.filter((name) => typeof values[name] !== 'string' || values[name] === '')

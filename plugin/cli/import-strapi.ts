@@ -1,26 +1,19 @@
 /** `import:strapi`: copy a Strapi v4 site into this app's database, then optionally compare reads with it. */
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { databaseOption, load, PLUGIN_TIMEOUT } from './app.js'
-import { customFieldsOption, localesOption, required } from './arguments.js'
+import { commandOptions, customFieldsOption, localesOption, MODEL_OPTIONS, required } from './arguments.js'
 import type { Io } from './io.js'
 
 export async function importStrapiCommand (args: string[], io: Io, tty: NodeJS.WriteStream | null): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      from: { type: 'string' },
-      schemas: { type: 'string' },
-      uploads: { type: 'string' },
-      locales: { type: 'string' },
-      check: { type: 'boolean' },
-      replace: { type: 'boolean' },
-      verify: { type: 'string' },
-      'custom-fields': { type: 'string' }
-    },
-    strict: true,
-    allowPositionals: false
+  const values = commandOptions(args, {
+    ...MODEL_OPTIONS,
+    from: { type: 'string' },
+    uploads: { type: 'string' },
+    locales: { type: 'string' },
+    check: { type: 'boolean' },
+    replace: { type: 'boolean' },
+    verify: { type: 'string' }
   })
   const { from, schemas } = required(values, ['from', 'schemas'], 'import:strapi')
   const { openStrapiSource, strapiLocales } = await import('../import/strapi-source.js')

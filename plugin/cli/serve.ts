@@ -1,10 +1,9 @@
 /** `serve`: the content API of a schema folder, listening until SIGINT or SIGTERM. */
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { contentApiServerOptions } from '../routes/client-errors.js'
 import { databaseOption, load, PLUGIN_TIMEOUT } from './app.js'
-import { customFieldsOption, jwtSecret, localesOption, required, UsageError } from './arguments.js'
+import { commandOptions, customFieldsOption, jwtSecret, localesOption, MODEL_OPTIONS, required, UsageError } from './arguments.js'
 
 function parsePort (text: string): number {
   const port = Number(text)
@@ -20,18 +19,12 @@ async function permissionsOption (file: string | undefined): Promise<{ permissio
 }
 
 export async function serve (args: string[]): Promise<FastifyInstance> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      schemas: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      permissions: { type: 'string' },
-      locales: { type: 'string' },
-      'custom-fields': { type: 'string' }
-    },
-    strict: true,
-    allowPositionals: false
+  const values = commandOptions(args, {
+    ...MODEL_OPTIONS,
+    port: { type: 'string' },
+    host: { type: 'string' },
+    permissions: { type: 'string' },
+    locales: { type: 'string' }
   })
   const { schemas } = required(values, ['schemas'], 'serve')
   const port = parsePort(values.port ?? '1337')

@@ -1,25 +1,18 @@
 /** `tokens:create`: one API token, its key printed once. */
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { databaseOption, load, PLUGIN_TIMEOUT } from './app.js'
-import { customFieldsOption, jwtSecret, required, UsageError } from './arguments.js'
+import { commandOptions, customFieldsOption, jwtSecret, MODEL_OPTIONS, required, UsageError } from './arguments.js'
 import type { Io } from './io.js'
 
 const TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const
 
 export async function tokensCreate (args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      schemas: { type: 'string' },
-      name: { type: 'string' },
-      type: { type: 'string' },
-      permissions: { type: 'string' },
-      'lifespan-days': { type: 'string' },
-      'custom-fields': { type: 'string' }
-    },
-    strict: true,
-    allowPositionals: false
+  const values = commandOptions(args, {
+    ...MODEL_OPTIONS,
+    name: { type: 'string' },
+    type: { type: 'string' },
+    permissions: { type: 'string' },
+    'lifespan-days': { type: 'string' }
   })
   const { schemas, name, type } = required(values, ['schemas', 'name', 'type'], 'tokens:create')
   if (!(TOKEN_TYPES as readonly string[]).includes(type)) throw new UsageError(`tokens:create: --type must be one of ${TOKEN_TYPES.join(', ')}`)

@@ -1,17 +1,11 @@
 /** `types`: TypeScript declarations of a schema folder's content types and components. */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import { customFieldsOption, localesOption, required } from './arguments.js'
+import { commandOptions, customFieldsOption, localesOption, MODEL_OPTIONS, required } from './arguments.js'
 import type { Io } from './io.js'
 
 export async function types (args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { schemas: { type: 'string' }, out: { type: 'string' }, locales: { type: 'string' }, 'custom-fields': { type: 'string' } },
-    strict: true,
-    allowPositionals: false
-  })
+  const values = commandOptions(args, { ...MODEL_OPTIONS, out: { type: 'string' }, locales: { type: 'string' } })
   const { schemas } = required(values, ['schemas'], 'types')
   const { i18n } = localesOption('types', values.locales)
   const { schemaFolderTypes } = await import('../typegen/schema-folder-types.js')
