@@ -22,7 +22,7 @@ const LAYERS = [
   ['plugin/routes'],
   ['plugin/upload', 'plugin/auth-routes'],
   ['plugin/import'],
-  ['plugin/index.ts', 'plugin/cli.ts']
+  ['plugin/index.ts', 'plugin/cli.ts', 'plugin/cli']
 ]
 
 const ONE_WAY = [

@@ -21,7 +21,7 @@ const STAGES: Array<[string, (frame: ProfileNode['callFrame']) => boolean]> = [
   ['GC', frame => frame.functionName === '(garbage collector)'],
   ['socket write (writev, net, streams)', frame => /^node:(net|internal\/stream|internal\/streams|stream)/.test(frame.url) || frame.functionName === 'writev' || frame.functionName === 'writeUtf8String' || frame.functionName === 'writeBuffer'],
   ['pg: socket read, protocol parse, row decode', frame => /node_modules\/(pg|pg-protocol|pg-pool|pg-types)\//.test(frame.url)],
-  ['database.ts (pool, session, query options)', frame => /plugin\/repository\/connection\/database\.js/.test(frame.url)],
+  ['database (pool, session, query options)', frame => /plugin\/repository\/connection\/(database|read-routing|statement-runners|transactions)\.js/.test(frame.url)],
   ['response cache (key, lookup)', frame => /response-cache\.js|shared-cache\.js/.test(frame.url) || frame.functionName === 'cachedRunner'],
   ['reader (statement lookup)', frame => /plugin\/repository\/(read\/reader|repositories)\.js/.test(frame.url)],
   ['rendered answers (key, compare)', frame => /rendered-answers\.js/.test(frame.url)],

@@ -1,5 +1,5 @@
 /**
- * The update scenario as the plugin sends it (plugin/repository/write/entry-writes.ts `updateEntry`),
+ * The update scenario as the plugin sends it (plugin/repository/write/update-entry.ts `updateEntry`),
  * written by hand: begin, the UPDATE of the row's unchecked scalars (which takes the row
  * lock and answers the 404), ONE union-all read of the facts (the current category link,
  * whether the new category exists), the category link rewritten in place when the category

@@ -11,8 +11,12 @@ import type { Database, QueryOptions } from './connection/database.js'
 import type { EntryAnswer, ListResult, Reader } from './read/reader.js'
 import { singleEntryId, writeSingleEntry } from './write/single.js'
 import type { SingleWrite } from './write/single.js'
-import { createEntry, createLocalization, deleteEntry, updateEntry } from './write/entry-writes.js'
-import type { CreateWrite, DeleteWrite, LocalizationWrite, UpdateWrite } from './write/entry-writes.js'
+import { createEntry, createLocalization } from './write/create-entry.js'
+import type { CreateWrite, LocalizationWrite } from './write/create-entry.js'
+import { deleteEntry } from './write/delete-entry.js'
+import type { DeleteWrite } from './write/delete-entry.js'
+import { updateEntry } from './write/update-entry.js'
+import type { UpdateWrite } from './write/update-entry.js'
 
 export interface ContentRepository {
   readonly model: ContentTypeModel

@@ -34,7 +34,7 @@ async function sessionOf (url: string | undefined): Promise<{ query: (sql: strin
   return server
 }
 
-// As the plugin's sessions run their named statements (repository/connection/database.ts): one generic plan.
+// As the plugin's sessions run their named statements (repository/connection/orm-setup.ts): one generic plan.
 await client.query('set plan_cache_mode = force_generic_plan')
 
 // 4,000 published articles, 400 tags, 5 tags each: 20,000 link rows, no row is special;
@@ -103,7 +103,7 @@ t.test('read set-wise for the page (a nested populate): both sides in one statem
 })
 
 t.test("the plugin's server sessions price a page as cached, so per-entry subqueries probe indexes", async t => {
-  // repository/connection/database.ts sets it at connection start; the embedded PGlite keeps PostgreSQL's default.
+  // repository/connection/orm-setup.ts sets it at connection start; the embedded PGlite keeps PostgreSQL's default.
   const [row] = await app.contentApi.db.query('show random_page_cost', [])
   t.equal(row?.random_page_cost, database.url === undefined ? '4' : '1.1')
 })

@@ -37,7 +37,7 @@ export interface Reader {
 
 /**
  * A read the populate budget estimates to build more rows than this is heavy: it waits for a
- * heavy-read slot (a quarter of the pool while ordinary reads run; see connection/database.ts). A list
+ * heavy-read slot (a quarter of the pool while ordinary reads run; see connection/read-routing.ts). A list
  * of 25 with `populate=*` on the example model is about 5,600, a three-level populate about
  * 7,600: gated; a list with a relation or two, or one entry with its relations, stays far
  * below. Gating at this size keeps light reads fast beside a burst of `populate=*` without

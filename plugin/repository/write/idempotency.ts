@@ -9,7 +9,7 @@
 import { EntitySchema } from '@mikro-orm/core'
 import { ValidationError } from '../../errors.js'
 import { raw, sql } from '../../sql/index.js'
-import type { CreateHooks } from './entry-writes.js'
+import type { CreateHooks } from './create-entry.js'
 import type { WriteSession } from './session.js'
 
 export const IDEMPOTENCY_ENTITY = 'FcaIdempotencyKey'

@@ -15,6 +15,7 @@
  * data statement): a to-one link or a kept target would collide with its copy.
  */
 import type { ContentTypeModel, LinkSide, Model } from '../../content-types/model.js'
+import type { RowPlan } from '../../write-plan/plan.js'
 import { APPENDED_POSITION } from './link-rows.js'
 import { appendsToOtherList } from './links.js'
 import type { WriteSession } from './session.js'
@@ -143,4 +144,11 @@ function valueColumns (session: WriteSession, model: Model): string[] {
   return session.metadata(model.entity).props
     .filter(prop => prop.kind === 'scalar' && prop.primary !== true)
     .flatMap(prop => prop.fieldNames.map(identifier))
+}
+
+/** The attributes shared across locales that a body sends (a localized type's: docs/i18n.md, 'Attributes shared by all localizations'). */
+export function sentSharedAttributes (root: RowPlan): string[] {
+  return [...root.scalars, ...root.links, ...root.lists]
+    .filter(write => write.attribute.sharedAcrossLocales === true)
+    .map(write => write.attribute.name)
 }

@@ -12,8 +12,9 @@ import { withoutLocale } from '../../write-plan/plan.js'
 import type { Database } from '../connection/database.js'
 import type { WriteSession } from './session.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../../i18n/locale-settings.js'
-import { createEntry, createLocalization, updateEntry } from './entry-writes.js'
+import { createEntry, createLocalization } from './create-entry.js'
 import type { EntryTarget, WriteContext } from './entry-writes.js'
+import { updateEntry } from './update-entry.js'
 
 /** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
 class SingleEntryExists extends Error {}

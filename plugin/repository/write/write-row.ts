@@ -1,0 +1,70 @@
+/**
+ * The write of an entry's root row that create and update share: the facts read, the checks,
+ * then ONE data statement; and the values the system sets on that row.
+ */
+import type { ContentTypeModel } from '../../content-types/model.js'
+import { NotFoundError } from '../../errors.js'
+import type { RowPlan } from '../../write-plan/plan.js'
+import type { EntryAnswer } from '../read/reader.js'
+import type { WriteContext } from './entry-writes.js'
+import { gatherWriteFacts } from './facts.js'
+import { lockEntry } from './locks.js'
+import { RowWrites } from './rows.js'
+import { StaleFacts } from './session.js'
+import type { WriteSession } from './session.js'
+
+interface RowWriteOptions {
+  /** Values the system sets on the root row (timestamps, creator fields). */
+  extra: Record<string, unknown>
+  /** The root is an existing entry, locked by the facts read (in a transaction) or guarded by the version it read. */
+  lock?: boolean
+  /** Built by the data statement from the root's row, where the row alone can answer. */
+  answer?: EntryAnswer | undefined
+}
+
+/** The facts read, the checks, then ONE data statement (and the deletions before it when they cannot join it). */
+export async function writeRow (session: WriteSession, root: RowPlan, options: RowWriteOptions): Promise<number> {
+  const { extra, lock = false, answer } = options
+  const facts = await gatherWriteFacts(session, root, { lock })
+  const rows = new RowWrites(session, facts)
+  const prepared = rows.prepare(root)
+  // A missing entry is a 404 before any 400: without a facts read, the lock is asked for here.
+  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, root.model, root.id!, { strength: 'no key update' })
+  session.issues.throwIfAny()
+  if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
+  else {
+    session.requireTransaction()
+    await session.deletes.run(session)
+  }
+  const row = rows.materialize(prepared, extra)
+  const table = session.table(root.model.entity)
+  const existing = typeof row === 'number' ? row : null
+  if (facts.version !== null && existing !== null) session.data.guard({ table, id: existing, version: facts.version })
+  const overRow = answer?.overRow ?? null
+  if (overRow === null && !facts.lockPending && facts.version === null && existing !== null) {
+    await session.flush()
+    return existing
+  }
+  // A new row's id is drawn by the statement, which tells it.
+  const returned = await session.flush({ table, ...(overRow === null ? {} : { answer: overRow }) })
+  // No facts read took the lock: the row's UPDATE took it, and found the row or not.
+  if (facts.lockPending && returned?.written !== true) throw new NotFoundError()
+  // The row moved since its facts were read: nothing was written (see RowGuard).
+  if (facts.version !== null && returned?.written !== true) throw new StaleFacts()
+  if (overRow !== null && returned !== undefined) answer!.data = returned.data
+  const id = existing ?? returned?.id
+  if (id === undefined) throw new Error('A new row whose id the data statement did not tell')
+  return id
+}
+
+/** Creator fields are written only when the model declares them (docs/access-control.md, 'Admin users and creator fields'). */
+export function creatorValues (session: WriteSession, model: ContentTypeModel, context: WriteContext, names: string[]): Record<string, unknown> {
+  if (context.adminId === undefined) return {}
+  const properties = session.metadata(model.entity).properties
+  return Object.fromEntries(names.filter(name => name in properties).map(name => [name, context.adminId]))
+}
+
+/** What every update sets on the entry's row: `updatedAt` always moves. */
+export function updateValues (session: WriteSession, model: ContentTypeModel, context: WriteContext): Record<string, unknown> {
+  return { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
+}
