@@ -7,6 +7,9 @@ import type { Database } from '../repository/connection/database.js'
 import { ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
+import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
+import { entitySql, type EntitySql } from '../repository/schema/sql-names.js'
+import { runSql, sql } from '../sql/index.js'
 
 export interface NewAdminUser {
   email: string
@@ -24,7 +27,11 @@ export interface AdminUser {
 
 export class AdminUsers {
   readonly #db: Database
-  constructor (db: Database) { this.#db = db }
+  readonly #admins: EntitySql
+  constructor (db: Database) {
+    this.#db = db
+    this.#admins = entitySql(db.names, ADMIN_USER_ENTITY)
+  }
 
   async createUser (input: NewAdminUser): Promise<AdminUser> {
     const email = typeof input?.email === 'string' ? input.email.toLowerCase() : ''
@@ -38,10 +45,11 @@ export class AdminUsers {
     }
     const password = await hashPassword(input.password)
     try {
-      const [row] = await this.#db.query(
-        `insert into admin_users (firstname, lastname, email, password, is_active, blocked, created_at, updated_at)
-         values ($1, $2, $3, $4, true, false, now(), now()) returning id`,
-        [input.firstname.trim(), input.lastname ?? null, email, password])
+      const { table, column } = this.#admins
+      const [row] = await runSql(this.#db, sql`insert into ${table} (${column('firstname')}, ${column('lastname')}, ${column('email')},
+          ${column('password')}, ${column('isActive')}, ${column('blocked')}, ${column('createdAt')}, ${column('updatedAt')})
+        values (${input.firstname.trim()}, ${input.lastname ?? null}, ${email}, ${password}, true, false, now(), now())
+        returning ${column('id')} as id`)
       return { id: Number(row!.id), firstname: input.firstname.trim(), lastname: input.lastname ?? null, email }
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw ValidationError.at(['email'], 'This email is already used by an admin user')
@@ -54,8 +62,10 @@ export class AdminUsers {
     if (typeof email !== 'string' || typeof password !== 'string') throw invalid
     const unstorable = unstorableTextProblem(email)
     if (unstorable !== null) throw ValidationError.at(['email'], `email ${unstorable}`)
-    const [row] = await this.#db.query(
-      'select id, firstname, lastname, email, password from admin_users where email = $1 and is_active and not blocked', [email.toLowerCase()])
+    const { table, column } = this.#admins
+    const [row] = await runSql(this.#db, sql`select ${column('id')} as id, ${column('firstname')} as firstname,
+        ${column('lastname')} as lastname, ${column('email')} as email, ${column('password')} as password
+      from ${table} where ${column('email')} = ${email.toLowerCase()} and ${column('isActive')} and not ${column('blocked')}`)
     const matches = await passwordMatches((row?.password ?? null) as string | null, password)
     if (row === undefined || !matches) throw invalid
     return { id: Number(row.id), firstname: String(row.firstname), lastname: row.lastname === null ? null : String(row.lastname), email: String(row.email) }

@@ -11,6 +11,9 @@ import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError, NotFoundError } from '../errors.js'
 import type { Database } from '../repository/connection/database.js'
+import { ROLE_ENTITY, USER_ENTITY } from '../repository/schema/auth-entities.js'
+import { entitySql, type TableNames } from '../repository/schema/sql-names.js'
+import { raw, runSql, sql, type Sql } from '../sql/index.js'
 import { entryId } from '../routes/request-query.js'
 import { callerOf } from '../auth/caller.js'
 import { CONTENT_ACTIONS, ROLE_ACTIONS, UPLOAD_ACTIONS, UPLOAD_UID, USER_ACTIONS } from '../options/permissions.js'
@@ -23,7 +26,11 @@ export interface RoleRoutesContext {
   permissions: ResolvedPermissions
 }
 
-const ROLE_JSON = "json_build_object('id', r.id, 'name', r.name, 'description', r.description, 'type', r.type)"
+/** The role `r` as Strapi shows it, without its users and permissions. */
+function roleJson (names: TableNames): Sql {
+  const fields = ['id', 'name', 'description', 'type'].map(property => `'${property}', r.${names.column(ROLE_ENTITY, property)}`)
+  return raw(`json_build_object(${fields.join(', ')})`)
+}
 
 function authorizeRoles (request: FastifyRequest, action: 'find' | 'findOne'): void {
   if (!callerOf(request).ability.can(ROLE_UID, action)) throw new ForbiddenError()
@@ -49,16 +56,20 @@ function rolePermissions (registry: Registry, grants: ReadonlyMap<string, Readon
 }
 
 export function registerRoleRoutes (app: FastifyInstance, { registry, db, permissions }: RoleRoutesContext): void {
+  const roles = entitySql(db.names, ROLE_ENTITY)
+  const users = entitySql(db.names, USER_ENTITY)
+  const roleObject = roleJson(db.names)
+  const roleId = sql`r.${roles.column('id')}`
   app.get('/users-permissions/roles', jsonRoute(async request => {
     authorizeRoles(request, 'find')
-    const [row] = await db.query(
-      `select coalesce(json_agg((${ROLE_JSON}::jsonb || jsonb_build_object('nb_users', ` +
-      '(select count(*) from up_users u where u.role_id = r.id)))::json order by r.id), \'[]\'::json)::text as roles from up_roles r', [])
+    const [row] = await runSql(db, sql`select coalesce(json_agg((${roleObject}::jsonb || jsonb_build_object('nb_users',
+      (select count(*) from ${users.table} u where u.${users.column('role')} = ${roleId})))::json order by ${roleId}), '[]'::json)::text as roles
+      from ${roles.table} r`)
     return `{"roles":${String(row!.roles)}}`
   }))
   app.get('/users-permissions/roles/:id', jsonRoute(async request => {
     authorizeRoles(request, 'findOne')
-    const [row] = await db.query(`select ${ROLE_JSON}::text as role, r.type from up_roles r where r.id = $1`, [entryId(request)])
+    const [row] = await runSql(db, sql`select ${roleObject}::text as role, r.${roles.column('type')} as type from ${roles.table} r where ${roleId} = ${entryId(request)}`)
     if (row === undefined) throw new NotFoundError('Role not found')
     const type = String(row.type)
     const role = { ...JSON.parse(String(row.role)) as object, permissions: rolePermissions(registry, permissions.roles[type] ?? new Map(), type) }

@@ -8,6 +8,9 @@ import { ValidationError } from '../errors.js'
 import { accessKeyHash } from './caller.js'
 import type { ResolvedPermissions } from '../options/permissions.js'
 import { subjectActions } from '../options/permissions.js'
+import { API_TOKEN_ENTITY } from '../repository/schema/auth-entities.js'
+import { entitySql } from '../repository/schema/sql-names.js'
+import { runSql, sql } from '../sql/index.js'
 
 export type ApiTokenType = 'read-only' | 'full-access' | 'custom'
 
@@ -46,11 +49,12 @@ export class ApiTokens {
     const permissions = input.type === 'custom' ? this.#checkedPermissions(input.permissions ?? {}) : null
     const accessKey = randomBytes(48).toString('hex')
     const expiresAt = input.lifespanDays === undefined ? null : new Date(Date.now() + input.lifespanDays * 86_400_000)
-    const [row] = await this.#db.query(
-      `insert into api_tokens (name, description, type, access_key, permissions, expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, now()) returning id`,
-      [input.name.trim(), input.description ?? null, input.type, accessKeyHash(this.#permissions.jwtSecret, accessKey),
-        permissions === null ? null : JSON.stringify(permissions), expiresAt])
+    const { table, column } = entitySql(this.#db.names, API_TOKEN_ENTITY)
+    const [row] = await runSql(this.#db, sql`insert into ${table} (${column('name')}, ${column('description')}, ${column('type')},
+        ${column('accessKey')}, ${column('permissions')}, ${column('expiresAt')}, ${column('createdAt')})
+      values (${input.name.trim()}, ${input.description ?? null}, ${input.type}, ${accessKeyHash(this.#permissions.jwtSecret, accessKey)},
+        ${permissions === null ? null : JSON.stringify(permissions)}, ${expiresAt}, now())
+      returning ${column('id')} as id`)
     return { id: Number(row!.id), name: input.name.trim(), type: input.type, accessKey, expiresAt: expiresAt?.toISOString() ?? null }
   }
 

@@ -9,6 +9,10 @@ import type { Database } from '../repository/connection/database.js'
 import type { Ability } from './abilities.js'
 import { FULL_ACCESS, READ_ONLY, grants } from './abilities.js'
 import type { ResolvedPermissions } from '../options/permissions.js'
+import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
+import { API_TOKEN_ENTITY, ROLE_ENTITY, USER_ENTITY } from '../repository/schema/auth-entities.js'
+import { entitySql } from '../repository/schema/sql-names.js'
+import { runSql, sql } from '../sql/index.js'
 
 export type Caller =
   | { kind: 'public', ability: Ability }
@@ -46,22 +50,28 @@ export function roleAbility (permissions: ResolvedPermissions, role: string): Ab
 }
 
 async function adminCaller (context: CallerContext, id: number): Promise<Caller | null> {
-  const [admin] = await context.db.query('select id from admin_users where id = $1 and is_active and not blocked', [id])
+  const { table, column } = entitySql(context.db.names, ADMIN_USER_ENTITY)
+  const [admin] = await runSql(context.db, sql`select ${column('id')} from ${table}
+    where ${column('id')} = ${id} and ${column('isActive')} and not ${column('blocked')}`)
   return admin === undefined ? null : { kind: 'admin', adminId: id, ability: FULL_ACCESS }
 }
 
 async function userCaller (context: CallerContext, permissions: ResolvedPermissions, id: number): Promise<Caller | null> {
-  const [user] = await context.db.query(
-    'select u.id, r.type as role from up_users u join up_roles r on r.id = u.role_id where u.id = $1 and not u.blocked', [id])
+  const users = entitySql(context.db.names, USER_ENTITY)
+  const roles = entitySql(context.db.names, ROLE_ENTITY)
+  const [user] = await runSql(context.db, sql`select u.${users.column('id')}, r.${roles.column('type')} as role
+    from ${users.table} u join ${roles.table} r on r.${roles.column('id')} = u.${users.column('role')}
+    where u.${users.column('id')} = ${id} and not u.${users.column('blocked')}`)
   if (user === undefined) return null
   const role = String(user.role)
   return { kind: 'user', userId: id, role, ability: roleAbility(permissions, role) }
 }
 
 async function apiTokenCaller (context: CallerContext, permissions: ResolvedPermissions, key: string): Promise<Caller | null> {
-  const [token] = await context.db.query(
-    'select id, type, permissions from api_tokens where access_key = $1 and (expires_at is null or expires_at > now())',
-    [accessKeyHash(permissions.jwtSecret, key)])
+  const { table, column } = entitySql(context.db.names, API_TOKEN_ENTITY)
+  const expiresAt = column('expiresAt')
+  const [token] = await runSql(context.db, sql`select ${column('id')} as id, ${column('type')} as type, ${column('permissions')} as permissions
+    from ${table} where ${column('accessKey')} = ${accessKeyHash(permissions.jwtSecret, key)} and (${expiresAt} is null or ${expiresAt} > now())`)
   if (token === undefined) return null
   const tokenId = Number(token.id)
   if (token.type === 'full-access') return { kind: 'token', tokenId, ability: FULL_ACCESS }

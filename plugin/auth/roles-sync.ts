@@ -3,10 +3,10 @@
  * keeps the rows that are still configured: their ids stay, and no id is drawn for a row
  * that already exists (an `insert … on conflict do nothing` would draw one every start).
  */
-import type { Database, SqlTransaction } from '../repository/connection/database.js'
+import type { Database } from '../repository/connection/database.js'
 import { PERMISSION_ENTITY, ROLE_ENTITY } from '../repository/schema/auth-entities.js'
 import type { ResolvedPermissions } from '../options/permissions.js'
-import { raw, sql, type Sql } from '../sql/index.js'
+import { raw, runSql as run, sql, type Sql } from '../sql/index.js'
 
 export async function syncRoles (db: Database, permissions: ResolvedPermissions): Promise<void> {
   const column = (entity: string, property: string): Sql => raw(db.names.column(entity, property))
@@ -14,10 +14,6 @@ export async function syncRoles (db: Database, permissions: ResolvedPermissions)
   const granted = raw(db.names.table(PERMISSION_ENTITY))
   const [roleId, roleName, roleType] = ['id', 'name', 'type'].map(property => column(ROLE_ENTITY, property))
   const [action, owner] = ['action', 'role'].map(property => column(PERMISSION_ENTITY, property))
-  const run = async (tx: SqlTransaction, statement: Sql): Promise<Array<Record<string, unknown>>> => {
-    const { text, values } = statement.render()
-    return await tx.query(text, values)
-  }
   await db.transaction(async (tx) => {
     for (const [role, subjects] of Object.entries(permissions.roles)) {
       const name = role[0]!.toUpperCase() + role.slice(1)

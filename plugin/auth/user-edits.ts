@@ -9,12 +9,13 @@ import type { PluginModel, ScalarAttribute } from '../content-types/model.js'
 import { ApplicationError, NotFoundError, ValidationError } from '../errors.js'
 import type { ValidationIssue } from '../errors.js'
 import type { Database, SqlTransaction } from '../repository/connection/database.js'
-import type { SqlNames } from '../repository/schema/sql-names.js'
+import { entitySql, type SqlNames } from '../repository/schema/sql-names.js'
 import { isRecord } from '../is-record.js'
 import { checkScalarValue } from '../content-types/attributes.js'
 import { parseRowId } from '../content-types/row-ids.js'
 import { ROLE_ENTITY } from '../repository/schema/auth-entities.js'
 import { hashPassword } from '../passwords.js'
+import { join, raw, runSql, sql } from '../sql/index.js'
 
 export interface UserEditContext {
   db: Database
@@ -99,9 +100,9 @@ async function changesOf (context: UserEditContext, body: unknown): Promise<User
 
 /** Strapi's checks and words: another user holding the name is a 400 `ApplicationError`. */
 async function checkUnique (tx: SqlTransaction, context: UserEditContext, id: number, changes: UserChanges): Promise<void> {
-  const { names, model } = context
+  const { table, column } = entitySql(context.names, context.model.entity)
   const taken = async (property: 'username' | 'email', value: string): Promise<boolean> => {
-    const rows = await tx.query(`select 1 from ${names.table(model.entity)} where ${names.column(model.entity, property)} = $1 and id <> $2`, [value, id])
+    const rows = await runSql(tx, sql`select 1 from ${table} where ${column(property)} = ${value} and ${column('id')} <> ${id}`)
     return rows.length > 0
   }
   if (changes.username !== undefined && await taken('username', changes.username)) throw new ApplicationError('Username already taken', 400)
@@ -112,20 +113,21 @@ async function checkUnique (tx: SqlTransaction, context: UserEditContext, id: nu
 export async function updateUser (context: UserEditContext, id: number, body: unknown): Promise<void> {
   const { names, model } = context
   const changes = await changesOf(context, body)
-  const table = names.table(model.entity)
+  const { table, column } = entitySql(names, model.entity)
   try {
     await context.db.transaction(async (tx) => {
-      const [user] = await tx.query(`select id from ${table} where id = $1 for update`, [id])
+      const [user] = await runSql(tx, sql`select ${column('id')} from ${table} where ${column('id')} = ${id} for update`)
       if (user === undefined) throw new NotFoundError('User not found')
       await checkUnique(tx, context, id, changes)
       const columns = [...changes.columns]
       if (changes.roleId !== undefined) {
-        const [role] = await tx.query(`select id from ${names.table(ROLE_ENTITY)} where id = $1`, [changes.roleId])
+        const roles = entitySql(names, ROLE_ENTITY)
+        const [role] = await runSql(tx, sql`select ${roles.column('id')} from ${roles.table} where ${roles.column('id')} = ${changes.roleId}`)
         if (role === undefined) throw ValidationError.at(['role'], `No role with id ${changes.roleId}`)
         columns.push([names.column(model.entity, 'role'), changes.roleId])
       }
-      const sets = [...columns.map(([column], index) => `${column} = $${index + 2}`), `${names.column(model.entity, 'updatedAt')} = now()`]
-      await tx.query(`update ${table} set ${sets.join(', ')} where id = $1`, [id, ...columns.map(([, value]) => value)])
+      const sets = [...columns.map(([name, value]) => sql`${raw(name)} = ${value}`), sql`${column('updatedAt')} = now()`]
+      await runSql(tx, sql`update ${table} set ${join(sets)} where ${column('id')} = ${id}`)
     })
   } catch (error) {
     // Two edits racing for one name: the unique index decides, with Strapi's answer.
@@ -139,6 +141,7 @@ export async function updateUser (context: UserEditContext, id: number, body: un
 
 /** Deletes user `id`; its links from content entries go with it (the link tables cascade). */
 export async function deleteUser (context: Pick<UserEditContext, 'db' | 'names' | 'model'>, id: number): Promise<boolean> {
-  const deleted = await context.db.query(`delete from ${context.names.table(context.model.entity)} where id = $1 returning id`, [id])
+  const { table, column } = entitySql(context.names, context.model.entity)
+  const deleted = await runSql(context.db, sql`delete from ${table} where ${column('id')} = ${id} returning ${column('id')}`)
   return deleted.length > 0
 }

@@ -8,6 +8,9 @@ import type { Database, Row } from '../repository/connection/database.js'
 import { ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
+import { ROLE_ENTITY, USER_ENTITY } from '../repository/schema/auth-entities.js'
+import { entitySql, type EntitySql, type TableNames } from '../repository/schema/sql-names.js'
+import { raw, runSql, sql, type Sql } from '../sql/index.js'
 
 export interface PublicUser {
   id: number
@@ -29,8 +32,14 @@ export interface NewUser {
 }
 
 const asDatetime = SCALAR_TYPE_INFO.datetime.toJson
-const USER_COLUMNS = `u.id, u.username, u.email, u.provider, u.confirmed, u.blocked, r.type as role,
-  ${asDatetime('u.created_at')} as created_at, ${asDatetime('u.updated_at')} as updated_at`
+
+/** The public user's columns, of `u` joined to its role `r`. */
+function userColumns (names: TableNames): Sql {
+  const column = (property: string): string => `u.${names.column(USER_ENTITY, property)}`
+  const plain = ['id', 'username', 'email', 'provider', 'confirmed', 'blocked'].map(property => `${column(property)} as ${property}`)
+  return raw(`${plain.join(', ')}, r.${names.column(ROLE_ENTITY, 'type')} as role,
+  ${asDatetime(column('createdAt'))} as created_at, ${asDatetime(column('updatedAt'))} as updated_at`)
+}
 
 function publicUser (row: Row): PublicUser {
   return {
@@ -67,21 +76,31 @@ function checkNewUser (input: Partial<NewUser>): NewUser {
 
 export class Users {
   readonly #db: Database
-  constructor (db: Database) { this.#db = db }
+  readonly #users: EntitySql
+  readonly #roles: EntitySql
+  readonly #userColumns: Sql
+  constructor (db: Database) {
+    this.#db = db
+    this.#users = entitySql(db.names, USER_ENTITY)
+    this.#roles = entitySql(db.names, ROLE_ENTITY)
+    this.#userColumns = userColumns(db.names)
+  }
 
   async create (input: Partial<NewUser>): Promise<PublicUser> {
     const user = checkNewUser(input)
     const role = user.role ?? 'authenticated'
-    const [taken] = await this.#db.query('select 1 from up_users where email = $1 or username = $2', [user.email, user.username])
+    const { table: users, column } = this.#users
+    const roles = this.#roles
+    const [taken] = await runSql(this.#db, sql`select 1 from ${users} where ${column('email')} = ${user.email} or ${column('username')} = ${user.username}`)
     if (taken !== undefined) throw new ValidationError('Email or Username are already taken')
-    const [roleRow] = await this.#db.query('select id from up_roles where type = $1', [role])
+    const [roleRow] = await runSql(this.#db, sql`select ${roles.column('id')} as id from ${roles.table} where ${roles.column('type')} = ${role}`)
     if (roleRow === undefined) throw new ValidationError(`Unknown role ${role}`)
     const password = await hashPassword(user.password)
     try {
-      const [created] = await this.#db.query(
-        `insert into up_users (username, email, provider, password, confirmed, blocked, role_id, created_at, updated_at)
-         values ($1, $2, 'local', $3, true, false, $4, now(), now()) returning id`,
-        [user.username, user.email, password, roleRow.id])
+      const [created] = await runSql(this.#db, sql`insert into ${users} (${column('username')}, ${column('email')}, ${column('provider')},
+          ${column('password')}, ${column('confirmed')}, ${column('blocked')}, ${column('role')}, ${column('createdAt')}, ${column('updatedAt')})
+        values (${user.username}, ${user.email}, 'local', ${password}, true, false, ${roleRow.id}, now(), now())
+        returning ${column('id')} as id`)
       return await this.byId(Number(created!.id)) as PublicUser
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new ValidationError('Email or Username are already taken')
@@ -90,7 +109,10 @@ export class Users {
   }
 
   async byId (id: number): Promise<PublicUser | null> {
-    const [row] = await this.#db.query(`select ${USER_COLUMNS} from up_users u join up_roles r on r.id = u.role_id where u.id = $1`, [id])
+    const { table: users, column } = this.#users
+    const roles = this.#roles
+    const [row] = await runSql(this.#db, sql`select ${this.#userColumns} from ${users} u join ${roles.table} r on r.${roles.column('id')} = u.${column('role')}
+      where u.${column('id')} = ${id}`)
     return row === undefined ? null : publicUser(row)
   }
 
@@ -100,8 +122,9 @@ export class Users {
     if (typeof identifier !== 'string' || typeof password !== 'string' || identifier === '') throw invalid
     const unstorable = unstorableTextProblem(identifier)
     if (unstorable !== null) throw ValidationError.at(['identifier'], `identifier ${unstorable}`)
-    const [row] = await this.#db.query(
-      'select id, password, blocked from up_users where email = $1 or username = $2', [identifier.toLowerCase(), identifier])
+    const { table: users, column } = this.#users
+    const [row] = await runSql(this.#db, sql`select ${column('id')} as id, ${column('password')} as password, ${column('blocked')} as blocked
+      from ${users} where ${column('email')} = ${identifier.toLowerCase()} or ${column('username')} = ${identifier}`)
     const matches = await passwordMatches((row?.password ?? null) as string | null, password)
     if (row === undefined || !matches) throw invalid
     if (row.blocked === true) throw new ValidationError('Your account has been blocked by an administrator')

@@ -9,7 +9,7 @@ import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SqlTransaction } from '../repository/connection/database.js'
-import { identifier as id } from '../sql/index.js'
+import { identifier as id, raw, runSql, sql } from '../sql/index.js'
 import type { StorageProvider, StoredFile } from '../upload/storage.js'
 import { storedObjects } from '../upload/store-file.js'
 
@@ -52,7 +52,7 @@ export async function restageFileUrls (tx: SqlTransaction, staged: string, uploa
         changed = true
       }
     }
-    if (changed) await tx.query(`update ${staged} set url = $1, formats = $2::jsonb where id = $3`, [url, JSON.stringify(formats), file.id])
+    if (changed) await runSql(tx, sql`update ${raw(staged)} set url = ${url}, formats = ${JSON.stringify(formats)}::jsonb where id = ${file.id}`)
   }
 }
 

@@ -12,9 +12,10 @@
  */
 import type { MetadataStorage } from '@mikro-orm/core'
 import { PERMISSION_ENTITY } from '../repository/schema/auth-entities.js'
+import { entitySql } from '../repository/schema/sql-names.js'
 import type { Registry } from '../content-types/registry.js'
 import type { Database, SqlTransaction } from '../repository/connection/database.js'
-import { identifier as id } from '../sql/index.js'
+import { identifier as id, raw, runSql, sql } from '../sql/index.js'
 import type { StorageProvider } from '../upload/storage.js'
 import { copyUploads, restageFileUrls } from './copy-uploads.js'
 import type { UploadCopyReport } from './copy-uploads.js'
@@ -94,7 +95,7 @@ async function stage (tx: SqlTransaction, source: StrapiSource, steps: ImportSte
     const columns = step.columns.map(id).join(', ')
     let done = 0
     await source.batches(step.source, batchSize, async (json, rows) => {
-      await tx.query(`insert into ${name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${name}, $1::jsonb)`, [json])
+      await runSql(tx, sql`insert into ${raw(name)} (${raw(columns)}) select ${raw(columns)} from jsonb_populate_recordset(null::${raw(name)}, ${json}::jsonb)`)
       done += rows
       options.onProgress?.({ kind: 'rows', label: step.label, done, total })
     })
@@ -127,7 +128,10 @@ async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]
   await tx.query(`truncate ${[...replaced].map(id).join(', ')}`, [])
   for (const item of staged.filter(entry => entry.step.replaceByType === true)) {
     const roles = `select t.id from ${id(item.step.table)} t where t."type" in (select "type" from ${item.staged}) or t.id in (select id from ${item.staged})`
-    if (target.metadata.find(PERMISSION_ENTITY as never) !== undefined) await tx.query(`delete from up_permissions where role_id in (${roles})`, [])
+    if (target.metadata.find(PERMISSION_ENTITY as never) !== undefined) {
+      const { table, column } = entitySql(target.db.names, PERMISSION_ENTITY)
+      await runSql(tx, sql`delete from ${table} where ${column('role')} in (${raw(roles)})`)
+    }
     await tx.query(`delete from ${id(item.step.table)} where id in (${roles})`, [])
   }
   for (const item of staged) {
@@ -135,7 +139,7 @@ async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]
     await tx.query(`insert into ${id(item.step.table)} (${columns}) select ${columns} from ${item.staged}`, [])
   }
   for (const table of new Set(staged.map(item => item.step.table))) {
-    await tx.query(`select setval(pg_get_serial_sequence($1, 'id'), coalesce((select max(id) from ${id(table)}), 0) + 1, false)`, [id(table)])
+    await runSql(tx, sql`select setval(pg_get_serial_sequence(${id(table)}, 'id'), coalesce((select max(id) from ${raw(id(table))}), 0) + 1, false)`)
   }
 }
 

@@ -7,7 +7,7 @@
  * the column may be NULL) and reported, so the insert that follows cannot fail.
  */
 import type { SqlTransaction } from '../repository/connection/database.js'
-import { identifier as id } from '../sql/index.js'
+import { identifier as id, runSql, sql } from '../sql/index.js'
 
 export interface UnmappedRow {
   /** The import step (or Strapi table) the row belongs to. */
@@ -20,23 +20,21 @@ export interface UnmappedRow {
 interface ForeignKey { column: string, refTable: string, refColumn: string, notNull: boolean }
 
 async function foreignKeys (tx: SqlTransaction, table: string): Promise<ForeignKey[]> {
-  const rows = await tx.query(
-    `select a.attname as column, c.confrelid::regclass::text as ref_table, r.attname as ref_column, a.attnotnull as not_null
+  const rows = await runSql(tx, sql`select a.attname as column, c.confrelid::regclass::text as ref_table, r.attname as ref_column, a.attnotnull as not_null
        from pg_constraint c
        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
        join pg_attribute r on r.attrelid = c.confrelid and r.attnum = c.confkey[1]
-      where c.conrelid = $1::regclass and c.contype = 'f' and cardinality(c.conkey) = 1`, [id(table)])
+      where c.conrelid = ${id(table)}::regclass and c.contype = 'f' and cardinality(c.conkey) = 1`)
   return rows.map(row => ({ column: String(row.column), refTable: String(row.ref_table).replaceAll('"', ''), refColumn: String(row.ref_column), notNull: row.not_null === true }))
 }
 
 /** Unique column sets (not the primary key, plain columns only). */
 async function uniqueColumns (tx: SqlTransaction, table: string): Promise<string[][]> {
-  const rows = await tx.query(
-    `select array(select a.attname::text from unnest(i.indkey) with ordinality k(attnum, n)
+  const rows = await runSql(tx, sql`select array(select a.attname::text from unnest(i.indkey) with ordinality k(attnum, n)
                    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum order by k.n) as columns
        from pg_index i
-      where i.indrelid = $1::regclass and i.indisunique and not i.indisprimary
-        and i.indexprs is null and i.indpred is null`, [id(table)])
+      where i.indrelid = ${id(table)}::regclass and i.indisunique and not i.indisprimary
+        and i.indexprs is null and i.indpred is null`)
   return rows.map(row => row.columns as string[])
 }
 

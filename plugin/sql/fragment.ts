@@ -10,8 +10,7 @@
  * Written here rather than taken from `sql-template-tag` (read at 5.2.1): that library
  * copies every nested fragment's strings and values into its parent when it is built (a
  * cost paid again at every level of nesting: component rows within component rows, populate
- * within populate), renders only from `$1` (the one-statement delete numbers its parts after
- * values that come before them) and throws on an empty `join`. A fragment here keeps its
+ * within populate) and throws on an empty `join`. A fragment here keeps its
  * children as they are and renders the tree in one walk: linear in the text, however deep.
  *
  * Text gets into a fragment only through the template's own strings or `raw` (identifiers
@@ -56,10 +55,10 @@ export class Sql {
   }
 
   /**
-   * Text and values; the first value is `$first` (past the values of SQL the text follows).
-   * Values are numbered in text order, those of `numberedFirst` fragments before the others.
+   * Text and values, from `$1`. Values are numbered in text order, those of `numberedFirst`
+   * fragments before the others.
    */
-  render (first = 1): RenderedSql {
+  render (): RenderedSql {
     const pieces: Array<string | Slot> = []
     const slots: Slot[] = []
     this.#collect(pieces, slots, false)
@@ -72,7 +71,7 @@ export class Sql {
         return
       }
       values.push(slot.value)
-      slot.number = first + values.length - 1
+      slot.number = values.length
       if (slot.shared !== null) shared.set(slot.shared, slot.number)
     }
     for (const slot of slots) if (slot.first) number(slot)
@@ -81,6 +80,33 @@ export class Sql {
     let text = ''
     for (const piece of pieces) text += typeof piece === 'string' ? piece : `$${piece.number}`
     return { text, values }
+  }
+
+  /**
+   * The same fragment in one level: the texts between its values merged, no nested fragment
+   * left. It renders as the fragment does, and costs one short walk where it is nested again
+   * and again (a cached answer nested in every write of its shape). A fragment with values
+   * numbered first keeps its nesting, which their numbering needs.
+   */
+  flat (): Sql {
+    const pieces: Array<string | Slot> = []
+    const slots: Slot[] = []
+    this.#collect(pieces, slots, false)
+    if (slots.some(slot => slot.first)) return this
+    const texts: string[] = []
+    const items: unknown[] = []
+    let text = ''
+    for (const piece of pieces) {
+      if (typeof piece === 'string') {
+        text += piece
+      } else {
+        texts.push(text)
+        text = ''
+        items.push(piece.shared ?? piece.value)
+      }
+    }
+    texts.push(text)
+    return new Sql(texts, items)
   }
 
   /** A fragment pasted into a string would lose its values: that mistake fails loudly. */

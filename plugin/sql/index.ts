@@ -2,4 +2,4 @@
 export { EMPTY_SQL, Sql, SqlParameter, join, numberedFirst, raw, sql, valueList, type RenderedSql } from './fragment.js'
 export { Aliases, identifier, literal } from './text.js'
 export { jsonObject } from './json.js'
-export { intArray, oneStatement } from './statements.js'
+export { intArray, oneStatement, runSql, type SqlRunner } from './statements.js'

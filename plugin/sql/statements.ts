@@ -22,3 +22,14 @@ export function oneStatement (parts: readonly Sql[]): Sql {
   if (before.length === 0) return last
   return sql`with ${join(before.map((part, index) => sql`${raw(`w${index}`)} as (${part})`))} ${last}`
 }
+
+/** Whatever runs `pg`'s text and values: the database, a transaction. */
+export interface SqlRunner<Row> {
+  query: (text: string, values: readonly unknown[]) => Promise<Row[]>
+}
+
+/** The statement rendered once and run on `runner`: its rows. */
+export async function runSql<Row> (runner: SqlRunner<Row>, statement: Sql): Promise<Row[]> {
+  const { text, values } = statement.render()
+  return await runner.query(text, values)
+}

@@ -36,23 +36,22 @@ export interface ReadCompiler {
   /** A single type's entry (in `locale` when localized: then the first parameter). */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery) => CompiledStatement
   /**
-   * The entry's JSON (column `data`) over the row a write's statement just wrote: `source`
-   * names a CTE of that statement yielding the row with its table's columns, and the
-   * SELECT, ending the statement, numbers its values from `firstParameter`. The same answer
-   * as `entry` reads; null when the row alone cannot give it (populated attributes, the
-   * other localizations in `meta`), as the statement's other parts see the tables as they
-   * were before it.
+   * The entry's JSON (column `data`) over the row a write's statement just wrote: the same
+   * answer as `entry` reads; null when the row alone cannot give it (populated attributes,
+   * the other localizations in `meta`), as the statement's other parts see the tables as
+   * they were before it.
    */
-  entryOverRow: (model: ReadableModel, query: EntryQuery) => ((source: RowSource) => CompiledStatement) | null
+  entryOverRow: (model: ReadableModel, query: EntryQuery) => OverRow | null
   /** `entry`, with the entry's row locked until its transaction ends: a delete answers the entry it deletes. */
   lockedEntry: (model: ReadableModel, id: number, query: EntryQuery) => CompiledStatement
 }
 
-/** A CTE of a write's statement that yields the written row, and the statement's next `$n`. */
-export interface RowSource {
-  name: string
-  firstParameter: number
-}
+/**
+ * The SELECT of column `data` over `source`, a CTE of a write's statement yielding the
+ * written row with its table's columns: a fragment that nests in that statement and is
+ * rendered with it, its values numbered among the statement's.
+ */
+export type OverRow = (source: string) => Sql
 
 /** Marks the key value (CompiledStatement.keyAt) among the values, wherever the text puts it. */
 class KeyValue {
@@ -64,9 +63,9 @@ class KeyValue {
 
 /** `shape`: how the entries are written (the content routes' envelope by default). */
 export function readCompiler (registry: Registry, names: SqlNames, shape: EntryShape = ENVELOPE_SHAPE): ReadCompiler {
-  const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => Sql, firstParameter = 1): CompiledStatement => {
+  const compile = (publicationState: QueryTree['publicationState'], build: (scope: StatementScope) => Sql): CompiledStatement => {
     const tablesRead = new TableNamesRecorder(names)
-    const { text, values } = build(new StatementScope(registry, tablesRead, publicationState, shape)).render(firstParameter)
+    const { text, values } = build(new StatementScope(registry, tablesRead, publicationState, shape)).render()
     const keyAt = values.findIndex(value => value instanceof KeyValue)
     if (keyAt >= 0) values[keyAt] = (values[keyAt] as KeyValue).value
     return { sql: text, params: values, ...(keyAt >= 0 ? { keyAt } : {}), tables: [...tablesRead.tables] }
@@ -76,7 +75,7 @@ export function readCompiler (registry: Registry, names: SqlNames, shape: EntryS
     entry: (model, id, query) => compile(query.publicationState, scope => compileEntry(scope, model, id, query)),
     single: (model, locale, query) => compile(query.publicationState, scope => compileSingle(scope, model, locale, query)),
     entryOverRow: (model, query) => answerableByRow(model, query)
-      ? source => compile(query.publicationState, scope => compileEntryOverRow(scope, model, query, source.name), source.firstParameter)
+      ? source => compileEntryOverRow(new StatementScope(registry, new TableNamesRecorder(names), query.publicationState, shape), model, query, source)
       : null,
     lockedEntry: (model, id, query) => compile(query.publicationState, scope => compileEntry(scope, model, id, query, true))
   }

@@ -3,7 +3,8 @@ import type { ContentTypeModel, ReadableModel } from '../../content-types/model.
 import type { EntryQuery, QueryTree } from '../../query/tree.js'
 import type { Database, QueryOptions, Row } from '../connection/database.js'
 import type { ResponseCache } from '../cache/response-cache.js'
-import type { CompiledStatement, ReadCompiler, RowSource } from './compile.js'
+import type { CompiledStatement, OverRow, ReadCompiler } from './compile.js'
+import type { Sql } from '../../sql/index.js'
 
 export interface ListResult {
   /** JSON text of the entries array. */
@@ -17,9 +18,9 @@ export interface ListResult {
  * write fills `data` when one of its statements built it.
  */
 export interface EntryAnswer {
-  /** The SELECT of column `data` over the row written, a CTE of the data statement; null when the row alone cannot answer. */
-  overRow: ((source: RowSource) => CompiledStatement) | null
-  /** The read of the entry `$1` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
+  /** The SELECT of column `data` over the row written, a CTE of the data statement, nested in it; null when the row alone cannot answer. */
+  overRow: OverRow | null
+  /** The read of the entry `id` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
   locked: (id: number) => CompiledStatement
   /** The JSON text of the entry as written (as deleted), or null: not visible to the answer's selection. */
   data?: string | null
@@ -45,7 +46,7 @@ export interface Reader {
  */
 export const HEAVY_READ_ROWS = 2_000
 
-/** Compiled answers kept per entry query for writes answering it from their data statement. */
+/** Compiled answers kept per entry query (one per CTE name) for writes answering it from their data statement. */
 const OVER_ROW_SHAPES = 64
 
 function withWeight (options: QueryOptions | undefined, query: { estimatedRows?: number }): QueryOptions {
@@ -93,22 +94,24 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
   const entries = statementCache<EntryQuery>()
   const singles = statementCache<EntryQuery>()
   const locked = statementCache<EntryQuery>()
-  const overRows = new WeakMap<EntryQuery, { over: ((source: RowSource) => CompiledStatement) | null, by: Map<string, CompiledStatement> }>()
-  /** Compiled once per query and CTE name and first `$n`: writes of one shape repeat them. */
-  const overRow = (model: ReadableModel, query: EntryQuery): ((source: RowSource) => CompiledStatement) | null => {
+  const overRows = new WeakMap<EntryQuery, { over: OverRow | null, by: Map<string, Sql> }>()
+  /**
+   * Compiled once per query and CTE name (writes of one shape repeat them), and flattened:
+   * nested in every such write's statement, it is walked in one short level when that renders.
+   */
+  const overRow = (model: ReadableModel, query: EntryQuery): OverRow | null => {
     let known = overRows.get(query)
     if (known === undefined) overRows.set(query, known = { over: compiler.entryOverRow(model, query), by: new Map() })
     const { over, by } = known
     if (over === null) return null
     return source => {
-      const key = `${source.name}|${source.firstParameter}`
-      let statement = by.get(key)
-      if (statement === undefined) {
-        // Bodies of many shapes make many keys: start again rather than grow without end.
+      let answer = by.get(source)
+      if (answer === undefined) {
+        // Bodies of many shapes name many CTEs: start again rather than grow without end.
         if (by.size >= OVER_ROW_SHAPES) by.clear()
-        by.set(key, statement = over(source))
+        by.set(source, answer = over(source).flat())
       }
-      return statement
+      return answer
     }
   }
   // A light read's Node time is mostly layers: each layer that only passes the

@@ -4,6 +4,7 @@
  * columns below to what the schemas declare); permissions and tokens only with `permissions`.
  */
 import { EntitySchema } from '@mikro-orm/core'
+import { PLUGIN_TYPES, USER_UID } from '../../content-types/plugin-types.js'
 
 const id = { type: 'integer', primary: true, autoincrement: true }
 const varchar = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'string', columnType: 'varchar(255)', ...extra })
@@ -11,6 +12,8 @@ const timestamp = (fieldName: string, extra: Record<string, unknown> = {}): Reco
   ({ type: 'datetime', columnType: 'timestamptz(3)', fieldName, ...extra })
 
 export const ROLE_ENTITY = 'UpRole'
+/** The users' entity, named where the plugin types are defined. */
+export const USER_ENTITY = PLUGIN_TYPES[USER_UID]!.entity
 export const PERMISSION_ENTITY = 'UpPermission'
 export const API_TOKEN_ENTITY = 'ApiToken'
 

@@ -5,13 +5,14 @@
  */
 import type { Registry } from '../../content-types/registry.js'
 import type { Database } from '../connection/database.js'
+import { runSql, sql } from '../../sql/index.js'
+import { entitySql } from './sql-names.js'
 
 export async function assignDefaultLocale (db: Database, registry: Registry): Promise<void> {
   if (registry.i18n === null) return
-  const names = db.names
   for (const model of registry.contentTypes.values()) {
     if (!model.localized) continue
-    const locale = names.column(model.entity, 'locale')
-    await db.query(`update ${names.table(model.entity)} set ${locale} = $1 where ${locale} is null`, [registry.i18n.defaultLocale])
+    const { table, column } = entitySql(db.names, model.entity)
+    await runSql(db, sql`update ${table} set ${column('locale')} = ${registry.i18n.defaultLocale} where ${column('locale')} is null`)
   }
 }

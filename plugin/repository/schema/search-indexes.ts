@@ -34,7 +34,7 @@ export function searchIndexes (model: ContentTypeModel, names: SqlNames): Search
   for (const attribute of searchedAttributes(model, true)) {
     const column = names.column(model.entity, attribute.name)
     // Text columns are indexed lowercased: an index on the bare column served equality too,
-    // and under a generic plan `slug = any($1)` (the write path's uid and unique checks) chose
+    // and under a generic plan `slug = any(<array parameter>)` (the write path's uid and unique checks) chose
     // it over the unique btree index, a far slower probe that slowed every create
     // (benchmarks/journal/2026-11-24.md).
     expressions.push(SCALAR_TYPE_INFO[attribute.type].textual ? `(lower(${column}))` : `(${column}::text)`)

@@ -4,7 +4,7 @@
  * the catalog knows (read once at startup: ./id-sequences.ts).
  */
 import type { MetadataStorage } from '@mikro-orm/core'
-import { identifier } from '../../sql/index.js'
+import { identifier, raw, type Sql } from '../../sql/index.js'
 
 export class SqlNames {
   readonly #metadata: MetadataStorage
@@ -76,4 +76,14 @@ export class TableNamesRecorder implements TableNames {
   column (entity: string, property: string): string {
     return this.#names.column(entity, property)
   }
+}
+
+/** An entity's table and columns as fragments, for the statements written by hand (users, tokens, roles). */
+export interface EntitySql {
+  table: Sql
+  column: (property: string) => Sql
+}
+
+export function entitySql (names: TableNames, entity: string): EntitySql {
+  return { table: raw(names.table(entity)), column: property => raw(names.column(entity, property)) }
 }

@@ -18,7 +18,7 @@
  * of their own (see PendingDeletes.mergeable).
  */
 import { EMPTY_SQL, join, raw, sql, valueList, type Sql } from '../../sql/index.js'
-import type { RowSource } from '../read/compile.js'
+import type { OverRow } from '../read/compile.js'
 import type { RowId, SqlPart } from './sql.js'
 
 /** A quoted table with the quoted columns to write, their SQL types and (converted) values. */
@@ -37,8 +37,8 @@ export interface RowValues {
  */
 export interface ReturnedRow {
   table: string
-  /** A SELECT of column `data` over `source`, its text numbered from `source.firstParameter`. */
-  answer?: (source: RowSource) => { sql: string, params: unknown[] }
+  /** A SELECT of column `data` over the CTE it names, nested in the statement. */
+  answer?: OverRow
 }
 
 /**
@@ -193,16 +193,12 @@ export class DataStatement {
       const { text, values } = sql`${withParts} select 1 as done`.render()
       return { sql: text, params: values, returns: false }
     }
-    // The read compiler numbers the answer's `$n` after the parts' values.
-    const { text, values } = withParts.render()
-    const name = `w${source + 1}`
-    const answer = returned?.answer?.({ name, firstParameter: values.length + 1 }) ?? { sql: 'select null::text', params: [] }
+    const name = raw(`w${source + 1}`)
+    const answer = returned?.answer?.(`w${source + 1}`) ?? raw('select null::text')
     // A new row's id was drawn by the statement: it tells it.
-    return {
-      sql: `${text} select (${answer.sql}) as data, (select count(*) from ${name})::int as written, (select ${returning!.idColumn} from ${name}) as id`,
-      params: [...values, ...answer.params],
-      returns: true
-    }
+    const idColumn = raw(returning!.idColumn)
+    const { text, values } = sql`${withParts} select (${answer}) as data, (select count(*) from ${name})::int as written, (select ${idColumn} from ${name}) as id`.render()
+    return { sql: text, params: values, returns: true }
   }
 }
 
@@ -269,13 +265,13 @@ function updateFromFacts ({ table, idColumn, columns, rows }: RowGroup, returnin
   return { sql: sql`${raw(`update ${table} as t`)} set ${columnAssignments(columns, values)} ${raw(`from ${facts} where t.${idColumn}`)} = ${id}${tail}` }
 }
 
-/** `($1::int, $2::varchar, …)` per row: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */
+/** `(…::int, …::varchar, …)` per row, each value a placeholder: the id, then the columns' base types (without a length, which would cut a long value instead of refusing it). */
 function typedTuples (types: readonly string[], rows: readonly unknown[][]): Sql {
   const casts = ['int', ...types.map(type => type.replace(/\(.*\)$/, ''))].map(cast => raw(`::${cast}`))
   return join(rows.map(row => sql`(${join(row.map((value, index) => sql`${value}${casts[index]!}`))})`))
 }
 
-/** `"a" = $1, "b" = $2, …`: quoted `columns` set to `values`, one by one. */
+/** `"a" = …, "b" = …`: quoted `columns` set to `values`, one by one. */
 export function columnAssignments (columns: readonly string[], values: readonly unknown[]): Sql {
   return join(columns.map((column, index) => sql`${raw(column)} = ${values[index]}`))
 }

@@ -13,7 +13,7 @@
  * then deletes nothing, and the caller sends it again.
  */
 import type { ContentTypeModel } from '../../content-types/model.js'
-import { join, raw, sql } from '../../sql/index.js'
+import { EMPTY_SQL, join, raw, sql } from '../../sql/index.js'
 import type { EntryAnswer } from '../read/reader.js'
 import { onlyIf } from './data-statement.js'
 import type { WriteSession } from './session.js'
@@ -27,23 +27,19 @@ export async function deleteInOneStatement (session: WriteSession, model: Conten
   const idColumn = session.column(model.entity, 'id')
   const overRow = answer?.overRow ?? null
   if (answer !== undefined && overRow === null) throw new Error('deleteInOneStatement needs an answer built from the row alone')
-  // The answer (`a`, read by the DELETE: it needs it visible) follows the snapshot's row
-  // (`s`, one value: `$1`) and precedes the rest, which is numbered after its values.
-  const built = overRow?.({ name: 's', firstParameter: 2 }) ?? null
+  // The answer (`a`, read by the DELETE: it needs it visible) follows the snapshot's row (`s`).
+  const built = overRow?.('s') ?? null
   const visible = built === null ? '' : ' and exists (select 1 from a)'
   session.deletes.nestedIn(model.uid, [id])
   const nested = session.deletes.parts(session).map(part => onlyIf(part, 'exists (select 1 from r)')!)
   const rest = join([
     sql`r as (delete from ${raw(table)} where ${raw(idColumn)} = ${id} and xmin = (select fca_version from s)::xid${raw(visible)} returning ${raw(idColumn)})`,
     ...nested.map((part, index) => sql`${raw(`w${index + 1}`)} as (${part.sql})`)
-  ]).render(2 + (built?.params.length ?? 0))
+  ])
   const last = 'select (select count(*) from s)::int as found, (select count(*) from r)::int as deleted' +
     (built === null ? '' : ', (select count(*) from a)::int as visible, (select data from a) as data')
-  const text = `with s as (select *, xmin::text as fca_version from ${table} where ${idColumn} = $1), ` +
-    (built === null ? '' : `a as (${built.sql}), `) +
-    `${rest.text} ${last}`
-  const params = [id, ...(built?.params ?? []), ...rest.values]
-  const [row] = await session.tx.query(text, params)
+  const { text, values } = sql`with s as (select *, xmin::text as fca_version from ${raw(table)} where ${raw(idColumn)} = ${id}), ${built === null ? EMPTY_SQL : sql`a as (${built}), `}${rest} ${raw(last)}`.render()
+  const [row] = await session.tx.query(text, values)
   if (row === undefined || Number(row.found) === 0 || (built !== null && Number(row.visible) === 0)) return 'absent'
   if (Number(row.deleted) === 0) return 'stale'
   if (answer !== undefined) answer.data = row.data === null ? null : String(row.data)

@@ -32,10 +32,21 @@ t.test('a numberedFirst fragment takes the first numbers, wherever it stands in 
   t.same(values, ['page', 10, 'count', 'x'])
 })
 
-t.test('a first number continues after the values of SQL the text follows', async t => {
-  const { text, values } = join([sql`x = ${'a'}`, sql`y = ${'b'}`], ' and ').render(4)
-  t.equal(text, 'x = $4 and y = $5')
-  t.same(values, ['a', 'b'])
+t.test('a fragment nested after values is numbered after them, in the one rendering', async t => {
+  const answer = join([sql`x = ${'a'}`, sql`y = ${'b'}`], ' and ')
+  const { text, values } = sql`with s as (select ${1}, ${2}, ${3}) select (${answer})`.render()
+  t.equal(text, 'with s as (select $1, $2, $3) select (x = $4 and y = $5)')
+  t.same(values, [1, 2, 3, 'a', 'b'])
+})
+
+t.test('a flat fragment renders as the nested one, shared parameters still one value', async t => {
+  const shared = new SqlParameter('s')
+  const nested = sql`a = ${1} and ${sql`b = ${shared} or c = ${join([sql`${2}`, sql`${shared}`])}`} and ${raw('d')} = ${3}`
+  const flat = nested.flat()
+  t.same(flat.render(), nested.render())
+  t.same(sql`select ${'x'}, (${flat})`.render(), sql`select ${'x'}, (${nested})`.render())
+  const first = sql`${numberedFirst(sql`p = ${1}`)} and q = ${2}`
+  t.equal(first.flat(), first, 'values numbered first keep their nesting')
 })
 
 t.test('identifiers and literals are quoted, embedded quotes doubled', async t => {
