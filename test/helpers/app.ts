@@ -16,6 +16,8 @@ export { EXAMPLE_SCHEMAS }
 
 export interface TestApp {
   app: FastifyInstance
+  /** The app's database on the DATABASE_URL server, for a session of the test's own; undefined on PGlite. */
+  url: string | undefined
   /** Statements sent since the last `statements.reset()`. */
   statements: { list: string[], reset: () => void, count: () => number }
   close: () => Promise<void>
@@ -65,6 +67,7 @@ export async function buildTestApp (options: Partial<ContentApiOptions> = {}): P
   }
   return {
     app,
+    url: database.url,
     statements: { list, reset: () => { list.length = 0 }, count: () => list.length },
     close: async () => {
       await app.close()
