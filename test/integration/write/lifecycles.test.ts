@@ -71,12 +71,16 @@ const { app, close } = await buildTestApp({
   lifecycles: { 'api::article.article': recorded, 'api::global.global': recorded, 'api::page.page': recorded }
 })
 t.teardown(close)
+/** The listeners' reads still running. */
+const reading = new Set<Promise<void>>()
 for (const name of ENTRY_EVENTS) {
   app.contentApi.events.on(name, (payload) => {
     const record: (typeof emitted)[number] = { name, payload, committedTitle: undefined }
     emitted.push(record)
     // A listener runs after the commit: another connection already sees the row (or its absence).
-    void committedTitle(payload.entry.id).then(title => { record.committedTitle = title })
+    const read = committedTitle(payload.entry.id).then(title => { record.committedTitle = title })
+    reading.add(read)
+    void read.finally(() => { reading.delete(read) })
   })
 }
 
@@ -96,9 +100,12 @@ async function articleCount (): Promise<number> {
   return row!.n as number
 }
 
-/** The listeners record after a read of their own: wait for them. */
+/**
+ * The listeners record after a read of their own: wait for those reads. The events themselves
+ * are all emitted before the write answers, so every read has started by now.
+ */
 async function settled (): Promise<void> {
-  await new Promise(resolve => setTimeout(resolve, 100))
+  await Promise.all(reading)
 }
 
 /** An article made for a test, the hooks and events its create caused forgotten. */
