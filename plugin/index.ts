@@ -5,16 +5,12 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { loadSchemaFolder } from './content-types/load.js'
-import { buildRegistry, inlineInput } from './content-types/registry.js'
-import type { Registry, RegistryInput } from './content-types/registry.js'
 import type { ContentApiOptions } from './options.js'
-import { resolveModelOptions, resolveOptions } from './options.js'
-import type { ResolvedOptions } from './options.js'
+import { contentModel } from './content-model.js'
+import type { Registry } from './content-types/registry.js'
 import { openDatabase } from './repository/connection/database.js'
 import { assignDefaultLocale } from './repository/schema/default-locale.js'
 import type { Database, RuntimeOrm } from './repository/connection/database.js'
-import { idempotencyEntity } from './repository/write/idempotency.js'
 import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/read/reader.js'
 import { repositories } from './repository/repositories.js'
@@ -29,8 +25,6 @@ import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
 import { registerApiDocs } from './openapi/register-docs.js'
 import { sharedSchemas } from '../schemas/index.js'
-import { authEntitySchemas } from './repository/schema/auth-entities.js'
-import { ROLE_UID } from './content-types/plugin-types.js'
 import { accessServices, installAdminScope, installApiAccess } from './auth-routes/install.js'
 import type { AdminUser, NewAdminUser } from './admin/admin-users.js'
 import type { NewUser, PublicUser } from './auth/users.js'
@@ -66,30 +60,9 @@ declare module 'fastify' {
   }
 }
 
-async function registryInput (options: ResolvedOptions): Promise<RegistryInput> {
-  const inline = inlineInput(options)
-  if (options.schemas === null) return inline
-  const loaded = await loadSchemaFolder(options.schemas)
-  return {
-    ...loaded,
-    contentTypes: [...loaded.contentTypes, ...inline.contentTypes],
-    components: [...loaded.components, ...inline.components]
-  }
-}
-
 async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions): Promise<void> {
-  const options = resolveOptions(given)
-  const registry = buildRegistry(await registryInput(options), {
-    i18n: options.i18n,
-    customFields: options.customFields,
-    usersPermissions: options.permissions !== null,
-    strict: options.strict
-  })
-  if (registry.warnings.length > 0) app.log.warn(`fastify-content-api: loaded but not served:\n${registry.warnings.map(line => `  - ${line}`).join('\n')}`)
-  for (const relation of registry.oneSidedRelations) app.log.warn(`fastify-content-api: ${relation}`)
-  const { permissions, controllers } = resolveModelOptions(options, registry)
-  const db = await openDatabase(registry, options.database,
-    schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()])
+  const { options, registry, permissions, controllers, systemEntities } = await contentModel(given, message => { app.log.warn(message) })
+  const db = await openDatabase(registry, options.database, systemEntities)
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
   const access = await accessServices(db, registry, permissions, options.rateLimit)

@@ -3,53 +3,63 @@
  * a new PostgreSQL database when DATABASE_URL is set (as in CI), in-memory PGlite otherwise.
  * Every SQL statement sent is recorded so tests can count them.
  */
-import { randomBytes } from 'node:crypto'
 import Fastify from 'fastify'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import contentApi from '../../plugin/index.js'
 import type { ContentApiOptions } from '../../plugin/index.js'
+import { contentModel } from '../../plugin/content-model.js'
+import { openDatabase } from '../../plugin/repository/database.js'
+import { freshDatabase, serverUrl, templateCopy } from './databases.js'
+import type { ServerDatabase } from './databases.js'
 
 import { EXAMPLE_SCHEMAS } from './paths.js'
 
-export { EXAMPLE_SCHEMAS }
+export { EXAMPLE_SCHEMAS, freshDatabase }
 
 export interface TestApp {
   app: FastifyInstance
+  /** The app's database on the DATABASE_URL server, for a session of the test's own; undefined on PGlite. */
+  url: string | undefined
   /** Statements sent since the last `statements.reset()`. */
   statements: { list: string[], reset: () => void, count: () => number }
   close: () => Promise<void>
 }
 
-async function withServer<T> (url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try { return await work(client) } finally { await client.end() }
-}
-
-/** A fresh database on the DATABASE_URL server; returns its URL and a dropper. */
-export async function freshDatabase (): Promise<{ url: string | undefined, drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL
-  if (base === undefined || base === '') return { url: undefined, drop: async () => {} }
-  const name = `fca_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  await withServer(base, async (client) => { await client.query(`create database ${name}`) })
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => { await withServer(base, async (client) => { await client.query(`drop database if exists ${name} with (force)`) }) }
+/**
+ * A fresh database for an app of the plugin with `options`, holding the tables the plugin
+ * builds for them already (a copy of their template), so its start-up only checks them.
+ * Options the plugin rejects get an empty database: the plugin fails on it as it would anywhere.
+ */
+export async function appDatabase (options: Partial<ContentApiOptions>): Promise<ServerDatabase> {
+  const url = serverUrl()
+  if (url === undefined) return await freshDatabase()
+  let model: Awaited<ReturnType<typeof contentModel>>
+  try {
+    model = await contentModel({ ...options, database: { url } })
+  } catch {
+    return await freshDatabase()
   }
+  return await templateCopy({
+    // What the plugin builds its tables from (content-model.ts): the registry, and its own
+    // tables, which differ only with access control on or off.
+    description: { plugin: { registry: model.registry, accessControl: model.permissions !== null } },
+    build: async (templateUrl) => {
+      const db = await openDatabase(model.registry, { url: templateUrl }, model.systemEntities)
+      await db.close()
+    }
+  })
 }
 
-export async function buildTestApp (options: Partial<ContentApiOptions> = {}): Promise<TestApp> {
-  const database = await freshDatabase()
+/** `server`: Fastify's own options (a logger to read, the plugin's server options). */
+export async function buildTestApp (options: Partial<ContentApiOptions> = {}, server: FastifyServerOptions = {}): Promise<TestApp> {
+  const given = { schemas: options.contentTypes === undefined ? EXAMPLE_SCHEMAS : undefined, ...options }
+  const database = await appDatabase(given)
   const list: string[] = []
   // PGlite (WASM) can take many seconds to start on a loaded machine: more than Fastify's 10 s default.
-  const app = Fastify({ logger: false, pluginTimeout: 120_000 })
+  const app = Fastify({ logger: false, pluginTimeout: 120_000, ...server })
   try {
     await app.register(contentApi, {
-      schemas: options.contentTypes === undefined ? EXAMPLE_SCHEMAS : undefined,
-      ...options,
+      ...given,
       database: {
         ...(database.url === undefined ? { dataDir: 'memory://' } : { url: database.url }),
         onQuery: (sql) => { list.push(sql) },
@@ -65,6 +75,7 @@ export async function buildTestApp (options: Partial<ContentApiOptions> = {}): P
   }
   return {
     app,
+    url: database.url,
     statements: { list, reset: () => { list.length = 0 }, count: () => list.length },
     close: async () => {
       await app.close()

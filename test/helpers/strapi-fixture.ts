@@ -4,13 +4,14 @@
  * same model, for the importer's tests.
  */
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import contentApi from '../../plugin/index.js'
 import type { ContentApiOptions } from '../../plugin/index.js'
 import type { Answer } from '../../plugin/import/compare-answers.js'
-import { freshDatabase } from './app.js'
+import { templateCopy } from './databases.js'
 
 export const STRAPI_IMPORT_FIXTURE = new URL('../fixtures/strapi-import/', import.meta.url).pathname
 
@@ -31,9 +32,13 @@ export function whyNoStrapiFixture (): string | false {
   return false
 }
 
+/** A copy of the restored dump: psql restores it once per run, into the template every test copies. */
 export async function restoreStrapiDatabase (): Promise<{ url: string, drop: () => Promise<void> }> {
-  const database = await freshDatabase()
-  execFileSync('psql', ['-q', '-X', '-v', 'ON_ERROR_STOP=1', '-d', database.url!, '-f', `${STRAPI_IMPORT_FIXTURE}strapi.sql`], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const dump = `${STRAPI_IMPORT_FIXTURE}strapi.sql`
+  const database = await templateCopy({
+    description: { strapi: createHash('sha256').update(readFileSync(dump)).digest('hex') },
+    build: async (url) => { execFileSync('psql', ['-q', '-X', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', dump], { stdio: ['ignore', 'ignore', 'pipe'] }) }
+  })
   return { url: database.url!, drop: database.drop }
 }
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import contentApi from '../../plugin/index.js'
 import type { ContentApiOptions } from '../../plugin/index.js'
-import { buildTestApp, EXAMPLE_SCHEMAS, freshDatabase } from '../helpers/app.js'
+import { appDatabase, buildTestApp, EXAMPLE_SCHEMAS } from '../helpers/app.js'
 
 t.test('ETag, 304, Cache-Control and Vary', async t => {
   const { app, close } = await buildTestApp({
@@ -51,16 +51,19 @@ t.test('default Cache-Control is no-cache; bad cache options fail at startup', a
   await t.rejects(buildTestApp({ cache: { contentTypes: { 'api::nope.nope': { maxAge: 1 } } } }), /cache\.contentTypes: unknown content type "api::nope\.nope"/)
 })
 
+const CACHED_NODE: ContentApiOptions = {
+  schemas: EXAMPLE_SCHEMAS,
+  upload: false,
+  docs: false,
+  cache: { responses: { maxEntries: 100, maxBytes: 1024 * 1024 } }
+}
+
 async function node (url: string | undefined, statements: string[]): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, pluginTimeout: 120_000 })
-  const options: ContentApiOptions = {
-    schemas: EXAMPLE_SCHEMAS,
-    upload: false,
-    docs: false,
-    cache: { responses: { maxEntries: 100, maxBytes: 1024 * 1024 } },
+  await app.register(contentApi, {
+    ...CACHED_NODE,
     database: { ...(url === undefined ? { dataDir: 'memory://' } : { url }), onQuery: sql => { statements.push(sql) } }
-  }
-  await app.register(contentApi, options)
+  })
   await app.ready()
   return app
 }
@@ -80,7 +83,7 @@ async function eventually (check: () => Promise<boolean>): Promise<number> {
 }
 
 t.test('the response cache: served from memory, dropped on every node by any committed write', async t => {
-  const database = await freshDatabase()
+  const database = await appDatabase(CACHED_NODE)
   if (database.url === undefined) {
     // PGlite: one process is the only writer; its own writes drop its answers.
     const statements: string[] = []

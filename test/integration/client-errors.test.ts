@@ -5,9 +5,8 @@
  */
 import t from 'tap'
 import { connect } from 'node:net'
-import Fastify from 'fastify'
-import contentApi, { contentApiServerOptions } from '../../plugin/index.js'
-import { freshDatabase, EXAMPLE_SCHEMAS } from '../helpers/app.js'
+import { contentApiServerOptions } from '../../plugin/index.js'
+import { buildTestApp } from '../helpers/app.js'
 
 async function rawRequest (port: number, request: string): Promise<{ status: number, body: string }> {
   return await new Promise((resolve, reject) => {
@@ -25,11 +24,9 @@ async function rawRequest (port: number, request: string): Promise<{ status: num
 }
 
 t.test('oversized requests answer the error envelope', async t => {
-  const database = await freshDatabase()
-  const app = Fastify({ ...contentApiServerOptions, logger: false, pluginTimeout: 120_000 })
-  await app.register(contentApi, { schemas: EXAMPLE_SCHEMAS, upload: false, docs: false, database: database.url === undefined ? { dataDir: 'memory://' } : { url: database.url } })
+  const { app, close } = await buildTestApp({ upload: false, docs: false }, contentApiServerOptions)
+  t.teardown(close)
   await app.listen({ port: 0, host: '127.0.0.1' })
-  t.teardown(async () => { await app.close(); await database.drop() })
   const port = (app.server.address() as { port: number }).port
 
   const huge = await rawRequest(port, `GET /api/articles HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(80 * 1024)}\r\nConnection: close\r\n\r\n`)

@@ -5,9 +5,7 @@
  * fields and blocks round-trip; morph relations are named in one start-up warning.
  */
 import t from 'tap'
-import Fastify from 'fastify'
-import contentApi from '../../plugin/index.js'
-import { buildTestApp, freshDatabase } from '../helpers/app.js'
+import { buildTestApp } from '../helpers/app.js'
 import { STRAPI_V4_PROJECT } from '../helpers/paths.js'
 
 const I18N = { locales: ['en', 'fr'], defaultLocale: 'en' }
@@ -288,17 +286,10 @@ t.test('permissions may grant find on users and roles, not admin users', async t
 })
 
 t.test('start-up warns once, naming every morph relation', async t => {
-  const database = await freshDatabase()
   const lines: string[] = []
-  const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => { lines.push(line) } } }, pluginTimeout: 120_000 })
-  await app.register(contentApi, {
-    schemas: STRAPI_V4_PROJECT,
-    i18n: I18N,
-    docs: false,
-    database: database.url === undefined ? { dataDir: 'memory://' } : { url: database.url }
-  })
-  await app.ready()
-  t.teardown(async () => { await app.close(); await database.drop() })
+  const { close } = await buildTestApp({ schemas: STRAPI_V4_PROJECT, i18n: I18N, docs: false },
+    { logger: { level: 'warn', stream: { write: (line: string) => { lines.push(line) } } } })
+  t.teardown(close)
   const warnings = lines.map(line => JSON.parse(line) as { level: number, msg: string }).filter(line => /not served/.test(line.msg))
   t.equal(warnings.length, 1)
   t.match(warnings[0]!.msg, /comment\/schema\.json \(attribute "related"\): morphToOne relations are not served/)

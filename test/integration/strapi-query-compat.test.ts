@@ -5,17 +5,14 @@
  * stale populate keys and string populate values included.
  */
 import { Writable } from 'node:stream'
-import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import contentApi from '../../plugin/index.js'
 import type { ContentApiOptions } from '../../plugin/index.js'
-import { EXAMPLE_SCHEMAS, buildTestApp, freshDatabase } from '../helpers/app.js'
+import { buildTestApp } from '../helpers/app.js'
 import { seedMagazine } from '../helpers/magazine.js'
 
 /** The example model with a logger whose warnings the test reads. */
 async function loggedApp (options: Partial<ContentApiOptions>): Promise<{ app: FastifyInstance, warnings: Array<Record<string, any>> }> {
-  const database = await freshDatabase()
   const warnings: Array<Record<string, any>> = []
   const stream = new Writable({
     write (chunk: Buffer, _encoding, done) {
@@ -24,14 +21,8 @@ async function loggedApp (options: Partial<ContentApiOptions>): Promise<{ app: F
       done()
     }
   })
-  const app = Fastify({ logger: { level: 'warn', stream }, pluginTimeout: 120_000 })
-  await app.register(contentApi, {
-    schemas: EXAMPLE_SCHEMAS,
-    ...options,
-    database: database.url === undefined ? { dataDir: 'memory://' } : { url: database.url }
-  })
-  await app.ready()
-  t.teardown(async () => { await app.close(); await database.drop() })
+  const { app, close } = await buildTestApp(options, { logger: { level: 'warn', stream } })
+  t.teardown(close)
   return { app, warnings }
 }
 

@@ -5,9 +5,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
-import { main } from '../../../plugin/cli.js'
-import { freshDatabase } from '../../helpers/app.js'
-import { restoreStrapiDatabase, strapiAnswers, STRAPI_IMPORT_FIXTURE, whyNoStrapiFixture } from '../../helpers/strapi-fixture.js'
+import { main } from '../../plugin/cli.js'
+import { freshDatabase } from '../helpers/app.js'
+import { restoreStrapiDatabase, strapiAnswers, STRAPI_IMPORT_FIXTURE, whyNoStrapiFixture } from '../helpers/strapi-fixture.js'
 
 const skip = whyNoStrapiFixture()
 
