@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import contentApi from '../../plugin/index.js'
 import type { ContentApiOptions } from '../../plugin/index.js'
 import { contentModel } from '../../plugin/content-model.js'
-import { openDatabase } from '../../plugin/repository/database.js'
+import { openDatabase } from '../../plugin/repository/connection/database.js'
 import { freshDatabase, serverUrl, templateCopy } from './databases.js'
 import type { ServerDatabase } from './databases.js'
 
