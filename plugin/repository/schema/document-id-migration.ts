@@ -7,9 +7,9 @@
  * 1. the column is added, nullable and without a default (no rewrite of the table yet);
  * 2. every row gets a made documentId;
  * 3. on a localized type, each localization group gets one: its lowest id's;
- * 4. the column gets its default and NOT NULL.
+ * 4. the column gets its default and NOT NULL, and its index.
  *
- * MikroORM then finds the column as it declares it and adds only its index. All tables are
+ * MikroORM then finds the column as it declares it, and nothing to change. All tables are
  * done in ONE transaction under an advisory lock: a start that dies half way leaves the
  * database as it was, the next start does it all again, two API processes starting
  * together do it once, and a database already done costs one look at the catalog.
@@ -17,7 +17,7 @@
 import type { Registry } from '../../content-types/registry.js'
 import type { Model } from '../../content-types/model.js'
 import { DOCUMENT_ID, hasDocumentId } from '../../content-types/documents.js'
-import { join, literal, raw, sql, type Sql } from '../../sql/index.js'
+import { identifier, join, literal, raw, sql, type Sql } from '../../sql/index.js'
 import type { RuntimeOrm } from '../connection/runtime-orm.js'
 import {
   DOCUMENT_ID_FUNCTION, DOCUMENT_ID_FUNCTION_BODY, documentIdFunctionDefinition, documentIdProperty, shareDocumentIds
@@ -87,8 +87,12 @@ async function migrateTable (run: Run, names: SqlNames, model: Model, linked: bo
   const table = names.table(model.entity)
   const column = names.column(model.entity, DOCUMENT_ID)
   const made = `${DOCUMENT_ID_FUNCTION}()`
-  await run(raw(`alter table ${table} add column if not exists ${column} ${String(documentIdProperty().columnType)}`))
+  const declared = documentIdProperty(names.tableName(model.entity))
+  await run(raw(`alter table ${table} add column if not exists ${column} ${String(declared.columnType)}`))
   await run(raw(`update ${table} set ${column} = ${made} where ${column} is null`))
   if (linked && model.kind === 'contentType') await run(shareDocumentIds(names, model))
   await run(raw(`alter table ${table} alter column ${column} set default ${made}, alter column ${column} set not null`))
+  // Built here rather than by MikroORM's update after: inside the lock, two processes
+  // starting on an old database cannot both try to build it.
+  await run(raw(`create index if not exists ${identifier(String(declared.index))} on ${table} (${column})`))
 }

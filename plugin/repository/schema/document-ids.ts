@@ -7,7 +7,7 @@
  */
 import type { ContentTypeModel } from '../../content-types/model.js'
 import { DOCUMENT_ID } from '../../content-types/documents.js'
-import { snakeCase } from '../../content-types/names.js'
+import { snakeCase, tableIdentifier } from '../../content-types/names.js'
 import { raw, type Sql } from '../../sql/index.js'
 import type { TableNames } from './sql-names.js'
 
@@ -39,20 +39,28 @@ export function documentIdFunctionDefinition (): Sql {
   return raw(`create or replace function ${DOCUMENT_ID_FUNCTION}() returns text language plpgsql volatile as $fca$${DOCUMENT_ID_FUNCTION_BODY}$fca$`)
 }
 
+const COLUMN = snakeCase(DOCUMENT_ID)
+
 /**
- * The column, as MikroORM creates it and compares it on later starts. Not unique: a coming
- * draft of a published document will be a second row of the same document and locale.
- * Indexed, as documents will be looked up by it.
+ * The column of `table`, as MikroORM creates it and compares it on later starts. Not unique:
+ * a coming draft of a published document will be a second row of the same document and
+ * locale. Indexed, as documents will be looked up by it; the index is named here, so the
+ * start-up migration can build the one MikroORM expects.
  */
-export function documentIdProperty (): Record<string, unknown> {
+export function documentIdProperty (table: string): Record<string, unknown> {
   return {
     type: 'string',
     columnType: 'varchar(255)',
-    fieldName: snakeCase(DOCUMENT_ID),
+    fieldName: COLUMN,
     nullable: false,
     defaultRaw: `${DOCUMENT_ID_FUNCTION}()`,
-    index: true
+    index: documentIdIndex(table)
   }
+}
+
+/** MikroORM's own pattern, kept within PostgreSQL's 63 characters however long the table name. */
+export function documentIdIndex (table: string): string {
+  return tableIdentifier(`${table}_${COLUMN}_index`)
 }
 
 /**

@@ -52,7 +52,7 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
   if (model.kind === 'contentType') Object.assign(properties, creatorProperties(admin))
   // Stored whatever the registry shows: a registry that shows documentIds (the v5 format's)
   // declares it as a plain scalar, which this replaces.
-  if (hasDocumentId(model)) properties[DOCUMENT_ID] = documentIdProperty()
+  if (hasDocumentId(model)) properties[DOCUMENT_ID] = documentIdProperty(model.table)
   return properties
 }
 
