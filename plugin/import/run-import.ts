@@ -23,12 +23,13 @@ import { importPlan } from './import-steps.js'
 import type { ImportStep } from './import-steps.js'
 import { checkStagedRows } from './staged-checks.js'
 import type { UnmappedRow } from './staged-checks.js'
-import { openStrapiSource } from './strapi-source.js'
+import { openStrapiSource } from './open-strapi-source.js'
+import type { ImportProgress } from './progress-events.js'
 import type { StrapiSource } from './strapi-source.js'
 import { strapiPermissions } from './strapi-permissions.js'
 
 export interface StrapiImportOptions {
-  /** Connection string of Strapi's PostgreSQL database (only read). */
+  /** Strapi's database (only read): `postgres://…`, `mysql://…` (MariaDB too) or `sqlite:path/to/data.db`. */
   from: string
   /** Strapi's `public/uploads` folder: its files go to this app's storage provider. */
   uploads?: string
@@ -41,10 +42,7 @@ export interface StrapiImportOptions {
   onProgress?: (event: ImportProgress) => void
 }
 
-export type ImportProgress =
-  | { kind: 'start', label: string, total: number }
-  | { kind: 'rows', label: string, done: number, total: number }
-  | { kind: 'end', label: string }
+export type { ImportProgress }
 
 export interface StepReport {
   label: string
@@ -77,6 +75,8 @@ export interface StrapiImportReport {
 
 export interface ImportTarget {
   db: Database
+  /** `db`'s PostgreSQL server, where a MySQL or SQLite source is staged; absent (embedded), an in-memory PGlite stages it. */
+  url?: string
   registry: Registry
   metadata: MetadataStorage
   storage: StorageProvider | null
@@ -145,7 +145,11 @@ async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]
 
 export async function importStrapi (target: ImportTarget, options: StrapiImportOptions): Promise<StrapiImportReport> {
   const started = Date.now()
-  const source = await openStrapiSource(options.from)
+  const source = await openStrapiSource(options.from, {
+    ...(target.url === undefined ? {} : { stagingUrl: target.url }),
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress })
+  })
   try {
     const plan = importPlan({ registry: target.registry, metadata: target.metadata, columns: source.columns })
     const unmapped: UnmappedRow[] = []
