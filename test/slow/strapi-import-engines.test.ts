@@ -15,6 +15,8 @@ import { copySqliteStrapi, fixtureApp, restoreMysqlStrapi, strapiAnswers, strapi
 import type { EngineStrapiDatabase } from '../helpers/strapi-fixture.js'
 import { verifyReads } from '../../plugin/import/verify-reads.js'
 import { openMysqlReader } from '../../plugin/import/mysql-reader.js'
+import { openStrapiSource } from '../../plugin/import/open-strapi-source.js'
+import { strapiLocales } from '../../plugin/import/strapi-source.js'
 import { sourceLocation } from '../../plugin/import/source-location.js'
 import type { AnswerDifference } from '../../plugin/import/compare-answers.js'
 
@@ -184,4 +186,17 @@ t.test('Strapi\'s MySQL database is read in one read-only REPEATABLE READ transa
        from information_schema.innodb_trx t join information_schema.processlist p on p.id = t.trx_mysql_thread_id
       where p.db = ?`, [database]))[0])
   t.same(transactions, [{ readOnly: 1, isolation: 'REPEATABLE READ' }])
+})
+
+t.test('without a PostgreSQL server to stage on (an app on the embedded database), an in-memory PGlite stages the copy', async t => {
+  const strapi = await copySqliteStrapi()
+  t.teardown(strapi.drop)
+  const source = await openStrapiSource(strapi.url)
+  t.teardown(() => source.close())
+  t.same(await strapiLocales(source), ['en', 'fr'])
+  t.equal(await source.count('select * from articles'), 7)
+  t.equal(source.columns.get('articles')?.get('created_at'), 'timestamp without time zone')
+  let json = ''
+  await source.batches('select followers, settings from profiles where id = 1', 10, async (batch) => { json += batch })
+  t.equal(json, '[{"followers":9007199254740993,"settings":{"tabs": [1, 2], "theme": "dark", "nested": {"ok": true}}}]', 'every digit, as JSON text')
 })
