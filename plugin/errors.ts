@@ -91,6 +91,19 @@ export class OptionsError extends Error {
   }
 }
 
+/**
+ * `import:strapi` cannot read Strapi's database: a `--from` of no known form, a server that
+ * does not answer, a file that is not there, not a Strapi v4 database. The message says
+ * which, never with a password.
+ */
+export class StrapiSourceError extends Error {
+  readonly code = codeOf('StrapiSourceError')
+  constructor (message: string) {
+    super(message)
+    this.name = 'StrapiSourceError'
+  }
+}
+
 /** A schema problem found at startup; names the file and attribute. */
 export class SchemaError extends Error {
   readonly code = codeOf('SchemaError')

@@ -78,7 +78,7 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
       const upload = options.upload
       const storage = upload === false ? null : upload.provider.name === 's3' ? s3Provider(upload.provider, app.log) : localProvider(upload.dir)
       try {
-        return await importStrapi({ db, registry, metadata: db.orm.getMetadata(), storage }, importOptions)
+        return await importStrapi({ db, ...(options.database.url === undefined ? {} : { url: options.database.url }), registry, metadata: db.orm.getMetadata(), storage }, importOptions)
       } finally {
         storage?.close?.()
       }
@@ -125,6 +125,6 @@ export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOpt
 export type { I18nOptions } from './i18n/locale-settings.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
-export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, RateLimitError, SchemaError, ServiceUnavailableError, UnauthorizedError } from './errors.js'
+export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, RateLimitError, SchemaError, ServiceUnavailableError, StrapiSourceError, UnauthorizedError } from './errors.js'
 export { generateTypes } from './typegen/generate-types.js'
 export { clientErrorHandler, contentApiServerOptions } from './routes/client-errors.js'

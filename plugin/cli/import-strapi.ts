@@ -16,11 +16,13 @@ export async function importStrapiCommand (args: string[], io: Io, tty: NodeJS.W
     verify: { type: 'string' }
   })
   const { from, schemas } = required(values, ['from', 'schemas'], 'import:strapi')
-  const { openStrapiSource, strapiLocales } = await import('../import/strapi-source.js')
+  const { openStrapiSource } = await import('../import/open-strapi-source.js')
+  const { strapiLocales } = await import('../import/strapi-source.js')
   const progress = await import('../import/import-progress.js')
   let i18n = localesOption('import:strapi', values.locales)
   if (i18n.i18n === undefined) {
-    const source = await openStrapiSource(from)
+    const stagingUrl = databaseOption().database?.url
+    const source = await openStrapiSource(from, { ...(stagingUrl === undefined ? {} : { stagingUrl }), tables: ['i18n_locale', 'strapi_core_store_settings'] })
     try {
       const locales = await strapiLocales(source)
       if (locales !== null) i18n = { i18n: { locales } }

@@ -16,7 +16,8 @@ Commands:
                                                                                  [optional]
   import:strapi  Copy a Strapi v4 site into this app's database (ids, order, drafts, locales,
                  media, users, admin users); Strapi's database is only read
-                   --from URL       Strapi's PostgreSQL connection string        [required]
+                   --from URL       Strapi's database: postgres://…/db, mysql://…/db
+                                    (MariaDB too) or sqlite:path/to/data.db      [required]
                    --schemas DIR    Strapi's src/ (or a schema folder)           [required]
                    --uploads DIR    Strapi's public/uploads, copied to storage   [optional]
                    --locales L      as for serve                    [default: Strapi's locales]

@@ -24,12 +24,13 @@ import { importPlan } from './import-steps.js'
 import type { ImportStep } from './import-steps.js'
 import { checkStagedRows } from './staged-checks.js'
 import type { UnmappedRow } from './staged-checks.js'
-import { openStrapiSource } from './strapi-source.js'
+import { openStrapiSource } from './open-strapi-source.js'
+import type { ImportProgress } from './progress-events.js'
 import type { StrapiSource } from './strapi-source.js'
 import { strapiPermissions } from './strapi-permissions.js'
 
 export interface StrapiImportOptions {
-  /** Connection string of Strapi's PostgreSQL database (only read). */
+  /** Strapi's database (only read): `postgres://…`, `mysql://…` (MariaDB too) or `sqlite:path/to/data.db`. */
   from: string
   /** Strapi's `public/uploads` folder: its files go to this app's storage provider. */
   uploads?: string
@@ -42,10 +43,7 @@ export interface StrapiImportOptions {
   onProgress?: (event: ImportProgress) => void
 }
 
-export type ImportProgress =
-  | { kind: 'start', label: string, total: number }
-  | { kind: 'rows', label: string, done: number, total: number }
-  | { kind: 'end', label: string }
+export type { ImportProgress }
 
 export interface StepReport {
   label: string
@@ -78,6 +76,8 @@ export interface StrapiImportReport {
 
 export interface ImportTarget {
   db: Database
+  /** `db`'s PostgreSQL server, where a MySQL or SQLite source is staged; absent (embedded), an in-memory PGlite stages it. */
+  url?: string
   registry: Registry
   metadata: MetadataStorage
   storage: StorageProvider | null
@@ -150,7 +150,11 @@ async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]
 
 export async function importStrapi (target: ImportTarget, options: StrapiImportOptions): Promise<StrapiImportReport> {
   const started = Date.now()
-  const source = await openStrapiSource(options.from)
+  const source = await openStrapiSource(options.from, {
+    ...(target.url === undefined ? {} : { stagingUrl: target.url }),
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress })
+  })
   try {
     const plan = importPlan({ registry: target.registry, metadata: target.metadata, columns: source.columns })
     const unmapped: UnmappedRow[] = []

@@ -1,11 +1,18 @@
 /**
- * Strapi's database, read only: the session refuses writes (`default_transaction_read_only`)
- * and everything is read in one REPEATABLE READ snapshot, so a site that keeps running
- * during the import still gives one consistent picture. Rows leave PostgreSQL as JSON text
- * and are never parsed here: a bigint above 2^53 or a numeric keeps every digit.
+ * Strapi's database as the importer reads it: PostgreSQL tables named and typed as Strapi
+ * v4 makes them on PostgreSQL, queried with the SELECTs of import-steps.ts. For a site on
+ * PostgreSQL that is its own database, read only: the session refuses writes
+ * (`default_transaction_read_only`) and everything is read in one REPEATABLE READ snapshot,
+ * so a site that keeps running during the import still gives one consistent picture. (A
+ * site on MySQL or SQLite is first copied into such tables: source-mirror.ts.) Rows leave
+ * PostgreSQL as JSON text and are never parsed here: a bigint above 2^53 or a numeric keeps
+ * every digit.
  */
 import pg from 'pg'
+import { StrapiSourceError } from '../errors.js'
 import type { StrapiColumns } from './import-steps.js'
+import { unreachable } from './source-location.js'
+import type { SourceLocation } from './source-location.js'
 
 export interface StrapiSource {
   columns: StrapiColumns
@@ -16,27 +23,26 @@ export interface StrapiSource {
   close: () => Promise<void>
 }
 
-export class StrapiSourceError extends Error {
-  constructor (message: string) {
-    super(message)
-    this.name = 'StrapiSourceError'
-  }
+/** One PostgreSQL session inside an open transaction (cursors need one): a pg client, or PGlite. */
+export interface PgSession {
+  query: (sql: string, params?: readonly unknown[]) => Promise<Array<Record<string, unknown>>>
 }
 
-async function readColumns (client: pg.Client): Promise<StrapiColumns> {
-  const { rows } = await client.query<{ table_name: string, column_name: string, data_type: string }>(
-    'select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema()')
+/** Strapi's columns, table → column → `information_schema` data type, in the session's first schema. */
+export async function readColumns (session: PgSession): Promise<StrapiColumns> {
+  const rows = await session.query('select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema()')
   const columns = new Map<string, Map<string, string>>()
   for (const row of rows) {
-    let table = columns.get(row.table_name)
-    if (table === undefined) columns.set(row.table_name, table = new Map())
-    table.set(row.column_name, row.data_type)
+    const name = String(row.table_name)
+    let table = columns.get(name)
+    if (table === undefined) columns.set(name, table = new Map())
+    table.set(String(row.column_name), String(row.data_type))
   }
   return columns
 }
 
 /** Strapi v4 keeps its schema in `strapi_database_schema`; v5 adds `document_id` to every entry table. */
-function checkStrapiV4 (columns: StrapiColumns): void {
+export function checkStrapiV4 (columns: StrapiColumns): void {
   if (!columns.has('strapi_database_schema') || !columns.has('strapi_core_store_settings')) {
     throw new StrapiSourceError('--from: this database has no strapi_database_schema / strapi_core_store_settings: not a Strapi database')
   }
@@ -45,44 +51,50 @@ function checkStrapiV4 (columns: StrapiColumns): void {
   }
 }
 
-export async function openStrapiSource (url: string): Promise<StrapiSource> {
-  const client = new pg.Client({ connectionString: url })
+/** The source over a session whose first schema holds Strapi's tables; `close` ends the session. */
+export function sessionSource (session: PgSession, columns: StrapiColumns, close: () => Promise<void>): StrapiSource {
+  let cursors = 0
+  return {
+    columns,
+    async count (select) {
+      const [row] = await session.query(`select count(*) as n from (${select}) q`)
+      return Number(row!.n)
+    },
+    async batches (select, batchSize, onBatch) {
+      const cursor = `strapi_import_${++cursors}`
+      await session.query(`declare ${cursor} no scroll cursor for select row_to_json(q)::text as j from (${select}) q`)
+      for (;;) {
+        const rows = await session.query(`fetch ${batchSize} from ${cursor}`)
+        if (rows.length === 0) break
+        await onBatch(`[${rows.map(row => row.j as string).join(',')}]`, rows.length)
+        if (rows.length < batchSize) break
+      }
+      await session.query(`close ${cursor}`)
+    },
+    async rows (select) {
+      return await session.query(select)
+    },
+    close
+  }
+}
+
+export async function openPostgresSource (location: Extract<SourceLocation, { engine: 'postgres' }>): Promise<StrapiSource> {
+  const client = new pg.Client({ connectionString: location.url })
   try {
     await client.connect()
   } catch (error) {
-    throw new StrapiSourceError(`--from: cannot connect to the Strapi database: ${(error as Error).message}`)
+    throw unreachable(location, error)
   }
-  let cursors = 0
+  const session: PgSession = { query: async (sql, params) => (await client.query(sql, params === undefined ? undefined : [...params])).rows }
   try {
     await client.query('set default_transaction_read_only = on')
     await client.query('begin isolation level repeatable read read only')
-    const columns = await readColumns(client)
+    const columns = await readColumns(session)
     checkStrapiV4(columns)
-    return {
-      columns,
-      async count (select) {
-        const { rows } = await client.query<{ n: string }>(`select count(*) as n from (${select}) q`)
-        return Number(rows[0]!.n)
-      },
-      async batches (select, batchSize, onBatch) {
-        const cursor = `strapi_import_${++cursors}`
-        await client.query(`declare ${cursor} no scroll cursor for select row_to_json(q)::text as j from (${select}) q`)
-        for (;;) {
-          const { rows } = await client.query<{ j: string }>(`fetch ${batchSize} from ${cursor}`)
-          if (rows.length === 0) break
-          await onBatch(`[${rows.map(row => row.j).join(',')}]`, rows.length)
-          if (rows.length < batchSize) break
-        }
-        await client.query(`close ${cursor}`)
-      },
-      async rows (select) {
-        return (await client.query(select)).rows as Array<Record<string, unknown>>
-      },
-      async close () {
-        await client.query('rollback').catch(() => {})
-        await client.end()
-      }
-    }
+    return sessionSource(session, columns, async () => {
+      await client.query('rollback').catch(() => {})
+      await client.end()
+    })
   } catch (error) {
     await client.end().catch(() => {})
     throw error

@@ -13,7 +13,7 @@ import { freshDatabase } from '../helpers/app.js'
 import { S3_CREDENTIALS, startS3Server } from '../helpers/s3-server.js'
 import { fixtureApp, restoreStrapiDatabase, strapiAnswers, STRAPI_IMPORT_FIXTURE, whyNoStrapiFixture } from '../helpers/strapi-fixture.js'
 import { verifyReads } from '../../plugin/import/verify-reads.js'
-import { openStrapiSource } from '../../plugin/import/strapi-source.js'
+import { openStrapiSource } from '../../plugin/import/open-strapi-source.js'
 
 const skip = whyNoStrapiFixture()
 

@@ -6,7 +6,7 @@ import Fastify from 'fastify'
 import t from 'tap'
 import contentApi, {
   ApplicationError, ForbiddenError, NotFoundError, OptionsError, RateLimitError, SchemaError,
-  ServiceUnavailableError, UnauthorizedError, ValidationError
+  ServiceUnavailableError, StrapiSourceError, UnauthorizedError, ValidationError
 } from '../../plugin/index.js'
 import { buildTestApp } from '../helpers/app.js'
 
@@ -20,11 +20,13 @@ t.test('each error class has its own stable code', async t => {
     ['ApplicationError', new ApplicationError().code],
     ['ServiceUnavailableError', new ServiceUnavailableError().code],
     ['OptionsError', new OptionsError('bad option').code],
-    ['SchemaError', new SchemaError('a.json', null, 'bad').code]
+    ['SchemaError', new SchemaError('a.json', null, 'bad').code],
+    ['StrapiSourceError', new StrapiSourceError('--from: bad').code]
   ])
   t.equal(codes.get('ValidationError'), 'FCA_ERR_VALIDATION')
   t.equal(codes.get('ServiceUnavailableError'), 'FCA_ERR_SERVICE_UNAVAILABLE')
   t.equal(codes.get('OptionsError'), 'FCA_ERR_OPTIONS')
+  t.equal(codes.get('StrapiSourceError'), 'FCA_ERR_STRAPI_SOURCE')
   t.equal(new Set(codes.values()).size, codes.size, 'no two classes share a code')
 })
 
