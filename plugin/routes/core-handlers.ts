@@ -24,7 +24,7 @@ import type { IgnoredKeyLog } from './ignored-key-log.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/write/idempotency.js'
 import type { Repositories } from '../repository/repositories.js'
-import type { WriteContext } from '../repository/write/entry-writes.js'
+import type { WriteContext, WrittenEntry } from '../repository/write/entry-writes.js'
 import { bareEntryBody } from '../transform/bare-entry.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
 import { isRecord } from '../is-record.js'
@@ -101,8 +101,8 @@ export interface WrittenAnswer {
   bare?: boolean
 }
 
-/** One write of an entry: the checked body and who writes in, the written entry's id out. */
-export type EntryWrite = (body: unknown, context: WriteContext) => Promise<number>
+/** One write of an entry: the checked body and who writes in, what it wrote out. */
+export type EntryWrite = (body: unknown, context: WriteContext) => Promise<WrittenEntry>
 
 export interface HandlerTools {
   listQuery: (request: FastifyRequest, caller: Caller, creatorFields: boolean) => QueryTree
@@ -179,20 +179,20 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     checkWritableLinks(registry, caller.ability, model, body)
     const observer = context.lifecycles.watch(model, request.log)
     // Strapi's bare answer of a new localization comes with the group, joined after the data statement: read after.
-    const built = bare ? undefined : repository.answer(query)
-    const id = await write(body, { ...writeContext(caller, request, model, planner), observer, ...(built === undefined ? {} : { answer: built }) })
-    await observer.afterCommit(id)
-    if (built?.data !== undefined) return answerBody(built.data)
-    return await writtenEntry(bare ? withLocalizations(model, query) : query, id, bare)
+    const wanted = bare ? undefined : repository.answer(query)
+    const written = await write(body, { ...writeContext(caller, request, model, planner), observer, ...(wanted === undefined ? {} : { answer: wanted }) })
+    await observer.afterCommit(written.id)
+    if (written.answer !== undefined) return answerBody(written.answer)
+    return await writtenEntry(bare ? withLocalizations(model, query) : query, written.id, bare)
   }
 
   const deleted = async (request: FastifyRequest, caller: Caller, id: number): Promise<string> => {
     const answer = repository.answer(entryQuery(request, caller, 'preview'))
     const observer = context.lifecycles.watch(model, request.log)
     await observer.beforeDelete(id)
-    await repository.delete({ id, context: { observer, answer } })
+    const deleted = await repository.delete({ id, context: { observer, answer } })
     await observer.afterCommit(id)
-    return answerBody(answer.data ?? null)
+    return answerBody(deleted.answer ?? null)
   }
 
   return { listQuery, entryQuery, written, deleted }
@@ -226,7 +226,8 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
         try {
           return await repository.create({ body, context: writer, hooks: idempotentCreate(key, sweep) })
         } catch (error) {
-          if (error instanceof IdempotentReplay) return error.entryId
+          // The first attempt's entry, as it is now: read after.
+          if (error instanceof IdempotentReplay) return { id: error.entryId }
           throw error
         }
       })

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../errors.js'
 import type { LocaleInput, RowPlan } from '../../write-plan/plan.js'
 import type { SqlTransaction } from '../connection/database.js'
 import { takesFromSingleOwners } from './deletes.js'
-import type { EntryTarget, WriteContext } from './entry-writes.js'
+import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './localizations.js'
 import type { LocalizationMember } from './localizations.js'
 import { WritePlans } from './observer.js'
@@ -32,7 +32,7 @@ export interface CreateWrite {
 
 export async function createEntry (
   { db, registry, model }: EntryTarget, { body, context, hooks = {}, locale = { query: context.locale } }: CreateWrite
-): Promise<number> {
+): Promise<WrittenEntry> {
   const plans = new WritePlans({
     body,
     observer: context.observer,
@@ -48,24 +48,24 @@ export async function createEntry (
   // inserts, a statement of its own: it starts in a transaction rather than finding out.
   const alone = hooks.before === undefined && hooks.after === undefined && !plans.late &&
     (plans.planned === null || !takesFromSingleOwners(plans.planned.root))
-  const write = async (tx: SqlTransaction): Promise<number> => {
+  const write = async (tx: SqlTransaction): Promise<WrittenEntry> => {
     const session = new WriteSession(tx, db, registry, plans.issues)
     const { root } = await plans.inTransaction(null)
     await hooks.before?.(session, root)
     // Work after the data statement may change the entry: then its answer is read afterwards.
     const answer = hooks.after === undefined ? context.answer : undefined
-    const id = await writeRow(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer })
-    await hooks.after?.(session, id)
-    return id
+    const written = await writeRow(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer })
+    await hooks.after?.(session, written.id)
+    return written
   }
   // Most creates are one statement, its facts read inside it; should a check fail, it wrote
   // nothing, and the facts read then runs on its own to find the problems and word the 400.
   const planned = plans.planned
   const optimistic = alone && planned !== null && plans.issues.isEmpty && context.observer?.hooksBefore('create') !== true
   if (optimistic) {
-    const id = await firstInOneStatement({ db, registry }, plans, null, async (session, { root }) =>
+    const written = await firstInOneStatement({ db, registry }, plans, null, async (session, { root }) =>
       await writeInOneStatement(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer: context.answer }))
-    if (id !== null) return id
+    if (written !== null) return written
   }
   // The facts read, the checks, then the data statement: a 400 found by the checks draws no id.
   return await transactionIfNeeded(db, plans, write, alone)
@@ -85,7 +85,7 @@ export interface LocalizationWrite {
  * same transaction joined to the source's localization group. A locale the group already
  * has is a 400; a missing source a 404.
  */
-export async function createLocalization (target: EntryTarget, { sourceId, body, context, claim }: LocalizationWrite): Promise<number> {
+export async function createLocalization (target: EntryTarget, { sourceId, body, context, claim }: LocalizationWrite): Promise<WrittenEntry> {
   const { model } = target
   let group: LocalizationMember[] = []
   let sent: string[] = []

@@ -33,11 +33,11 @@ export async function lockEntry (session: WriteSession, model: Pick<ContentTypeM
   return found
 }
 
-/** `lockEntry` through the answer's read, which it keeps: 404 if the entry is absent (or hidden from the answer). */
-export async function lockAnswering (session: WriteSession, id: number, answer: EntryAnswer): Promise<void> {
+/** `lockEntry` through the answer's read: the entry's answer as it is; 404 if the entry is absent (or hidden from the answer). */
+export async function lockAnswering (session: WriteSession, id: number, answer: EntryAnswer): Promise<string> {
   if (!isRowId(id)) throw new NotFoundError()
   const { sql, params } = answer.locked(id)
   const [found] = await session.tx.query(sql, params)
   if (found === undefined) throw new NotFoundError()
-  answer.data = found.data as string
+  return found.data as string
 }

@@ -30,6 +30,7 @@ import type { MediaKind } from '../../content-types/definition.js'
 import { EMPTY_SQL, intArray, join, raw, sql, type Sql } from '../../sql/index.js'
 import type { LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../../write-plan/plan.js'
 import type { EntryAnswer } from '../read/reader.js'
+import type { WrittenEntry } from './entry-writes.js'
 import { NO_ITEMS, NO_LINKS, NO_VALUES, entryLock, needsUniqueCheck, uidCandidates, type CurrentItem, type CurrentLink, type EntryLock, type ReferencedRow, type WriteFacts } from './facts.js'
 import { toOneChange, toOneParts, type ToOneChange } from './one-link.js'
 import { connectableIds } from './link-order.js'
@@ -58,10 +59,10 @@ export interface OneStatementWrite {
 
 /**
  * Writes `root` in one statement when it can (a new entry, or an existing one's update): its
- * id, or null when nothing was written (the plan does not suit, the updated entry is absent or
- * moved, or a check failed): then the two-statement path is to run.
+ * id (and its answer, when asked), or null when nothing was written (the plan does not suit,
+ * the updated entry is absent or moved, or a check failed): then the two-statement path is to run.
  */
-export async function writeInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementWrite): Promise<number | null> {
+export async function writeInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementWrite): Promise<WrittenEntry | null> {
   const facts = OneStatementFacts.of(session, root)
   if (facts === null) return null
   const rows = new RowWrites(session, facts)
@@ -76,8 +77,7 @@ export async function writeInOneStatement (session: WriteSession, root: RowPlan,
   const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
   const id = root.id ?? returned?.id
   if (returned?.written !== true || id === undefined) return null
-  if (overRow !== null) answer!.data = returned.data
-  return id
+  return overRow === null ? { id } : { id, answer: returned.data }
 }
 
 /** The facts as the statement will have them: everything it needs to be true, asked in its first CTE. */

@@ -13,7 +13,7 @@ import type { Database } from '../connection/database.js'
 import type { WriteSession } from './session.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../../i18n/locale-settings.js'
 import { createEntry, createLocalization } from './create-entry.js'
-import type { EntryTarget, WriteContext } from './entry-writes.js'
+import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { updateEntry } from './update-entry.js'
 
 /** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
@@ -44,7 +44,7 @@ export interface SingleWrite {
 }
 
 /** The PUT of a single type: an update of its entry (in the locale sent) when there is one, else a create. */
-export async function writeSingleEntry (target: EntryTarget, { body, context }: SingleWrite): Promise<number> {
+export async function writeSingleEntry (target: EntryTarget, { body, context }: SingleWrite): Promise<WrittenEntry> {
   const { db, registry, model } = target
   const data = context.planner.data(body)
   const locale = 'locale' in data

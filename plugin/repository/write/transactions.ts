@@ -6,21 +6,21 @@
 import { IssueList } from '../../write-plan/issues.js'
 import type { EntryWritePlan } from '../../write-plan/plan.js'
 import type { Database, SqlTransaction } from '../connection/database.js'
-import type { EntryTarget } from './entry-writes.js'
+import type { EntryTarget, WrittenEntry } from './entry-writes.js'
 import { isGeneratedUidTaken, translateDatabaseError } from './errors.js'
 import type { WritePlans } from './observer.js'
 import { NeedsTransaction, WriteSession } from './session.js'
 
 /**
- * The one-statement write (write/one-statement), alone: the id, or null when it wrote nothing
- * (the plan does not suit, or a check failed) and the two-statement path is to run.
+ * The one-statement write (write/one-statement), alone: what it wrote, or null when it wrote
+ * nothing (the plan does not suit, or a check failed) and the two-statement path is to run.
  */
 export async function firstInOneStatement (
   { db, registry }: Pick<EntryTarget, 'db' | 'registry'>,
   plans: WritePlans,
   id: number | null,
-  write: (session: WriteSession, plan: EntryWritePlan) => Promise<number | null>
-): Promise<number | null> {
+  write: (session: WriteSession, plan: EntryWritePlan) => Promise<WrittenEntry | null>
+): Promise<WrittenEntry | null> {
   return await inTransaction(db, plans, async tx => {
     const session = new WriteSession(tx, db, registry, new IssueList())
     return await write(session, await plans.inTransaction(id))

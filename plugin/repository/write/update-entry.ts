@@ -7,7 +7,7 @@ import { LOCALE_CHANGE_PROBLEM } from '../../write-plan/issues.js'
 import type { InputPath } from '../../write-plan/plan.js'
 import type { SqlTransaction } from '../connection/database.js'
 import { mayDeleteBeforeInserts } from './deletes.js'
-import type { EntryTarget, WriteContext } from './entry-writes.js'
+import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { lockLocalizationGroup } from './localizations.js'
 import { lockEntry } from './locks.js'
 import { WritePlans } from './observer.js'
@@ -24,7 +24,7 @@ export interface UpdateWrite {
 }
 
 /** Partial update: unsent attributes are kept; `updatedAt` always moves. */
-export async function updateEntry ({ db, registry, model }: EntryTarget, { id, body, context }: UpdateWrite): Promise<number> {
+export async function updateEntry ({ db, registry, model }: EntryTarget, { id, body, context }: UpdateWrite): Promise<WrittenEntry> {
   const { observer, answer } = context
   const plans = new WritePlans({
     body,
@@ -47,7 +47,7 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
   // entry's locale never changes.
   const planned = plans.planned
   const alone = !lockFirst && planned !== null && sentSharedAttributes(planned.root).length === 0 && !mayDeleteBeforeInserts(planned.root)
-  const work = async (tx: SqlTransaction): Promise<number> => {
+  const work = async (tx: SqlTransaction): Promise<WrittenEntry> => {
     const session = new WriteSession(tx, db, registry, plans.issues)
     const previous = lockFirst ? await lockEntry(session, model, id, { columns: previousColumns, strength: 'no key update' }) : undefined
     const { root, sentLocale } = await plans.inTransaction(id, previous)
