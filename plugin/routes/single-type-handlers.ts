@@ -33,7 +33,7 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
-      return await written(request, caller, async (body, writer) => await repository.writeSingle({ body, context: writer }))
+      return await written({ request, caller, write: async (body, writer) => await repository.writeSingle({ body, context: writer }) })
     },
     async delete (request) {
       const caller = authorize(request, model, 'delete')

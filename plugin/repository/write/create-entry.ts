@@ -63,12 +63,18 @@ export async function createEntry (
   const planned = plans.planned
   const optimistic = alone && planned !== null && plans.issues.isEmpty && context.observer?.hooksBefore('create') !== true
   if (optimistic) {
-    const written = await firstInOneStatement({ db, registry }, plans, null, async (session, { root }) =>
-      await writeInOneStatement(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer: context.answer }))
+    const written = await firstInOneStatement({
+      db,
+      registry,
+      plans,
+      id: null,
+      write: async (session, { root }) =>
+        await writeInOneStatement(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer: context.answer })
+    })
     if (written !== null) return written
   }
   // The facts read, the checks, then the data statement: a 400 found by the checks draws no id.
-  return await transactionIfNeeded(db, plans, write, alone)
+  return await transactionIfNeeded({ db, plans, work: write, alone })
 }
 
 export interface LocalizationWrite {

@@ -27,26 +27,35 @@ export async function deleteEntry (target: EntryTarget, { id, context = {} }: De
   const { observer, answer } = context
   const alone = observer?.hooksBefore('delete') !== true && (answer === undefined || answer.overRow !== null)
   for (let attempt = 1; alone && attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
-    const result = await inTransaction(db, null, async tx => {
-      if (!isRowId(id)) throw new NotFoundError()
-      await observer?.before({ action: 'delete', id, data: null })
-      return await deleteInOneStatement(new WriteSession(tx, db, registry, new IssueList()), model, id, answer)
-    }, { alone: true })
+    const result = await inTransaction({
+      db,
+      plans: null,
+      work: async tx => {
+        if (!isRowId(id)) throw new NotFoundError()
+        await observer?.before({ action: 'delete', id, data: null })
+        return await deleteInOneStatement(new WriteSession(tx, db, registry, new IssueList()), model, id, answer)
+      },
+      alone: true
+    })
     if (result.kind === 'absent') throw new NotFoundError()
     if (result.kind === 'deleted') {
       observer?.committed()
       return result.entry
     }
   }
-  const deleted = await inTransaction(db, null, async tx => {
-    const session = new WriteSession(tx, db, registry, new IssueList())
-    let locked: WrittenEntry = { id }
-    if (answer === undefined) await lockEntry(session, model, id)
-    else locked = { id, answer: await lockAnswering(session, id, answer) }
-    await observer?.before({ action: 'delete', id, data: null })
-    session.deletes.rows(model.uid, [id])
-    await session.deletes.run(session)
-    return locked
+  const deleted = await inTransaction({
+    db,
+    plans: null,
+    work: async tx => {
+      const session = new WriteSession(tx, db, registry, new IssueList())
+      let locked: WrittenEntry = { id }
+      if (answer === undefined) await lockEntry(session, model, id)
+      else locked = { id, answer: await lockAnswering(session, id, answer) }
+      await observer?.before({ action: 'delete', id, data: null })
+      session.deletes.rows(model.uid, [id])
+      await session.deletes.run(session)
+      return locked
+    }
   })
   observer?.committed()
   return deleted

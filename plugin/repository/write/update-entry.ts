@@ -71,13 +71,19 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
   // the entry be absent or moved, or a check fail, it wrote nothing, and the path below runs.
   const optimistic = alone && plans.issues.isEmpty && observer?.hooksBefore('update') !== true && !model.single && isRowId(id)
   if (optimistic) {
-    const written = await firstInOneStatement({ db, registry }, plans, id, async (session, { root, sentLocale }) =>
-      sentLocale !== undefined ? null : await writeInOneStatement(session, root, { extra: updateValues(session, model, context), answer }))
+    const written = await firstInOneStatement({
+      db,
+      registry,
+      plans,
+      id,
+      write: async (session, { root, sentLocale }) =>
+        sentLocale !== undefined ? null : await writeInOneStatement(session, root, { extra: updateValues(session, model, context), answer })
+    })
     if (written !== null) return written
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await transactionIfNeeded(db, plans, work, alone && attempt <= OPTIMISTIC_ATTEMPTS)
+      return await transactionIfNeeded({ db, plans, work, alone: alone && attempt <= OPTIMISTIC_ATTEMPTS })
     } catch (error) {
       if (!(error instanceof StaleFacts)) throw error
     }
