@@ -22,7 +22,7 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
   const repository = context.repositories.for(model)
   const { entryQuery, written, deleted } = handlerTools(context, model)
   const queryLocale = (request: Parameters<CoreHandlers['find']>[0]): string | null =>
-    singleTypeLocale(registry, model, requestQuery(request).locale)
+    singleTypeLocale({ registry, model, sent: requestQuery(request).locale })
 
   return {
     async find (request) {

@@ -30,6 +30,9 @@ export interface CreateWrite {
   locale?: LocaleInput
 }
 
+/** A new entry records its admin as both. */
+const CREATORS = ['createdBy', 'updatedBy'] as const
+
 export async function createEntry (
   { db, registry, model }: EntryTarget, { body, context, hooks = {}, locale = { query: context.locale } }: CreateWrite
 ): Promise<WrittenEntry> {
@@ -49,12 +52,12 @@ export async function createEntry (
   const alone = hooks.before === undefined && hooks.after === undefined && !plans.late &&
     (plans.planned === null || !takesFromSingleOwners(plans.planned.root))
   const write = async (tx: SqlTransaction): Promise<WrittenEntry> => {
-    const session = new WriteSession(tx, db, registry, plans.issues)
+    const session = new WriteSession({ tx, db, registry, issues: plans.issues })
     const { root } = await plans.inTransaction(null)
     await hooks.before?.(session, root)
     // Work after the data statement may change the entry: then its answer is read afterwards.
     const answer = hooks.after === undefined ? context.answer : undefined
-    const written = await writeRow(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer })
+    const written = await writeRow(session, root, { extra: creatorValues(session, { model, context, names: CREATORS }), answer })
     await hooks.after?.(session, written.id)
     return written
   }
@@ -69,7 +72,7 @@ export async function createEntry (
       plans,
       id: null,
       write: async (session, { root }) =>
-        await writeInOneStatement(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer: context.answer })
+        await writeInOneStatement(session, root, { extra: creatorValues(session, { model, context, names: CREATORS }), answer: context.answer })
     })
     if (written !== null) return written
   }
@@ -103,22 +106,26 @@ export async function createLocalization (target: EntryTarget, { sourceId, body,
       before: async (session, root) => {
         await claim?.(session)
         if (!isRowId(sourceId)) throw new NotFoundError()
-        group = await lockLocalizationGroup(session, model, sourceId, true)
+        group = await lockLocalizationGroup(session, { model, sourceId, forNewMember: true })
         const locale = root.scalars.find(write => write.attribute.name === 'locale')
         if (locale !== undefined && group.some(member => member.locale === locale.value)) {
           session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
         }
         sent = sentSharedAttributes(root)
         // What the group holds of the shared attributes sent goes with the data statement; the new entry's copies replace it.
-        dropSharedData(session, model, group.map(member => member.id), sent)
+        dropSharedData(session, { model, owners: group.map(member => member.id), names: sent })
       },
       after: async (session, id) => {
         // Shared attributes: the unsent ones come from the source, the sent ones go to the whole group.
         const unsent = [...sharedAttributeNames(model)].filter(name => !sent.includes(name))
-        await copySharedAttributes(session, model, [
-          { from: sourceId, to: [id], names: unsent, touch: false },
-          { from: id, to: group.map(member => member.id), names: sent, touch: true }
-        ], [joinLocalizationGroup(session, model, id, group)])
+        await copySharedAttributes(session, {
+          model,
+          copies: [
+            { from: sourceId, to: [id], names: unsent, touch: false },
+            { from: id, to: group.map(member => member.id), names: sent, touch: true }
+          ],
+          parts: [joinLocalizationGroup(session, { model, entryId: id, members: group })]
+        })
       }
     }
   })

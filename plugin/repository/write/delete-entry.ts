@@ -33,7 +33,7 @@ export async function deleteEntry (target: EntryTarget, { id, context = {} }: De
       work: async tx => {
         if (!isRowId(id)) throw new NotFoundError()
         await observer?.before({ action: 'delete', id, data: null })
-        return await deleteInOneStatement(new WriteSession(tx, db, registry, new IssueList()), model, id, answer)
+        return await deleteInOneStatement(new WriteSession({ tx, db, registry, issues: new IssueList() }), { model, id, answer })
       },
       alone: true
     })
@@ -47,9 +47,9 @@ export async function deleteEntry (target: EntryTarget, { id, context = {} }: De
     db,
     plans: null,
     work: async tx => {
-      const session = new WriteSession(tx, db, registry, new IssueList())
+      const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
       let locked: WrittenEntry = { id }
-      if (answer === undefined) await lockEntry(session, model, id)
+      if (answer === undefined) await lockEntry(session, { model, id })
       else locked = { id, answer: await lockAnswering(session, id, answer) }
       await observer?.before({ action: 'delete', id, data: null })
       session.deletes.rows(model.uid, [id])

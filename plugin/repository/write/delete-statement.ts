@@ -24,8 +24,14 @@ export type DeleteOutcome =
   | { kind: 'deleted', entry: WrittenEntry }
   | { kind: 'absent' | 'stale' }
 
-/** With `answer`, the entry deleted is answered as it was; an entry hidden from it is `absent`, and stays. */
-export async function deleteInOneStatement (session: WriteSession, model: ContentTypeModel, id: number, answer?: EntryAnswer): Promise<DeleteOutcome> {
+export interface OneStatementDelete {
+  model: ContentTypeModel
+  id: number
+  /** The entry deleted is answered as it was; an entry hidden from it is `absent`, and stays. */
+  answer?: EntryAnswer | undefined
+}
+
+export async function deleteInOneStatement (session: WriteSession, { model, id, answer }: OneStatementDelete): Promise<DeleteOutcome> {
   const table = session.table(model.entity)
   const idColumn = session.column(model.entity, 'id')
   const overRow = answer?.overRow ?? null

@@ -7,7 +7,9 @@ import type { Row } from '../connection/database.js'
 import type { EntryAnswer } from '../read/reader.js'
 import type { WriteSession } from './session.js'
 
-interface RowLockOptions {
+interface RowLockRequest {
+  model: Pick<ContentTypeModel, 'entity'>
+  id: number
   /** Properties of the row as it was, answered. */
   columns?: readonly string[]
   /**
@@ -22,8 +24,7 @@ interface RowLockOptions {
  * Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if
  * absent. Answers the `columns` of the row as it was.
  */
-export async function lockEntry (session: WriteSession, model: Pick<ContentTypeModel, 'entity'>, id: number, options: RowLockOptions = {}): Promise<Row> {
-  const { columns = [], strength = 'update' } = options
+export async function lockEntry (session: WriteSession, { model, id, columns = [], strength = 'update' }: RowLockRequest): Promise<Row> {
   const idColumn = session.column(model.entity, 'id')
   const selected = [idColumn, ...columns.map(property => `${session.column(model.entity, property)} as ${identifier(property)}`)].join(', ')
   const [found] = isRowId(id)

@@ -71,7 +71,7 @@ export async function writeInOneStatement (session: WriteSession, root: RowPlan,
   // Problems found without the database (two rows of the body claiming one value): the other path words them.
   if (!session.issues.isEmpty || !session.deletes.isEmpty) return null
   rows.materialize(prepared, extra)
-  if (root.id !== null) for (const [write, change] of facts.toOne) session.data.add(toOneParts(session, write, root.id, change, FACTS))
+  if (root.id !== null) for (const [write, change] of facts.toOne) session.data.add(toOneParts(session, { write, self: root.id, change, facts: FACTS }))
   session.data.precondition({ name: FACTS, facts: facts.select() })
   const overRow = answer?.overRow ?? null
   const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
@@ -203,7 +203,7 @@ class OneStatementFacts implements WriteFacts {
       this.#pickUid(row, uid)
     }
     for (const write of row.links) {
-      const ids = connectableIds(write.operation, isToMany(write.attribute))
+      const ids = connectableIds(write.operation, { toMany: isToMany(write.attribute) })
       if (ids.length === 0) continue
       const { attribute } = write
       // A related entry with a single owner is taken from its owner first: a deletion before the inserts.

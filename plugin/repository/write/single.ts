@@ -19,11 +19,17 @@ import { updateEntry } from './update-entry.js'
 /** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
 class SingleEntryExists extends Error {}
 
-/**
- * The locale a single type's request is about (`sent`: `data.locale`, else `?locale=`), else
- * the default one; null when not localized. A bad one is a 400 at `path`, where it was sent.
- */
-export function singleTypeLocale (registry: Registry, model: ContentTypeModel, sent: unknown, path: string[] = ['locale']): string | null {
+export interface SentLocale {
+  registry: Registry
+  model: ContentTypeModel
+  /** `data.locale`, else `?locale=`. */
+  sent: unknown
+  /** Where it was sent: a bad one is a 400 there. */
+  path?: string[]
+}
+
+/** The locale a single type's request is about, else the default one; null when not localized. */
+export function singleTypeLocale ({ registry, model, sent, path = ['locale'] }: SentLocale): string | null {
   if (!model.localized) return null
   const settings = registry.i18n!
   const locale = sent === undefined ? settings.defaultLocale : sent
@@ -48,8 +54,8 @@ export async function writeSingleEntry (target: EntryTarget, { body, context }: 
   const { db, registry, model } = target
   const data = context.planner.data(body)
   const locale = 'locale' in data
-    ? singleTypeLocale(registry, model, data.locale, ['locale'])
-    : singleTypeLocale(registry, model, context.locale)
+    ? singleTypeLocale({ registry, model, sent: data.locale, path: ['locale'] })
+    : singleTypeLocale({ registry, model, sent: context.locale })
   for (let attempt = 1; ; attempt++) {
     const retry = attempt < 3
     const id = await singleEntryId(db, model, locale)

@@ -29,7 +29,7 @@ export async function firstInOneStatement ({ db, registry, plans, id, write }: O
     db,
     plans,
     work: async tx => {
-      const session = new WriteSession(tx, db, registry, new IssueList())
+      const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
       return await write(session, await plans.inTransaction(id))
     },
     alone: true,

@@ -32,7 +32,7 @@ export async function writeRow (session: WriteSession, root: RowPlan, options: R
   const rows = new RowWrites(session, facts)
   const prepared = rows.prepare(root)
   // A missing entry is a 404 before any 400: without a facts read, the lock is asked for here.
-  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, root.model, root.id!, { strength: 'no key update' })
+  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, { model: root.model, id: root.id!, strength: 'no key update' })
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
   else {
@@ -59,8 +59,15 @@ export async function writeRow (session: WriteSession, root: RowPlan, options: R
   return overRow !== null && returned !== undefined ? { id, answer: returned.data } : { id }
 }
 
+/** The creator fields a write sets on its entry's row. */
+export interface CreatorFields {
+  model: ContentTypeModel
+  context: Pick<WriteContext, 'adminId'>
+  names: ReadonlyArray<'createdBy' | 'updatedBy'>
+}
+
 /** Creator fields are written only when the model declares them (docs/access-control.md, 'Admin users and creator fields'). */
-export function creatorValues (session: WriteSession, model: ContentTypeModel, context: WriteContext, names: string[]): Record<string, unknown> {
+export function creatorValues (session: WriteSession, { model, context, names }: CreatorFields): Record<string, unknown> {
   if (context.adminId === undefined) return {}
   const properties = session.metadata(model.entity).properties
   return Object.fromEntries(names.filter(name => name in properties).map(name => [name, context.adminId]))
@@ -68,5 +75,5 @@ export function creatorValues (session: WriteSession, model: ContentTypeModel, c
 
 /** What every update sets on the entry's row: `updatedAt` always moves. */
 export function updateValues (session: WriteSession, model: ContentTypeModel, context: WriteContext): Record<string, unknown> {
-  return { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
+  return { ...creatorValues(session, { model, context, names: ['updatedBy'] }), updatedAt: new Date() }
 }
