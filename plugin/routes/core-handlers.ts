@@ -223,7 +223,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const tree = listQuery({ request, caller, creatorFields: findOptions.creatorFields === true })
       const { data, total } = await repository.list(tree, context.reads.readOptions(request))
       const meta = listMeta(tree.pagination, total)
-      return context.answers.body(request, tree.creatorFields ? 'find+creators' : 'find', { data, meta: JSON.stringify(meta) }, () => listBody(data, meta))
+      return context.answers.body(request, { kind: tree.creatorFields ? 'find+creators' : 'find', data, meta: JSON.stringify(meta), build: () => listBody(data, meta) })
     },
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
@@ -231,7 +231,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const query = entryQuery(request, caller)
       const data = await repository.entry(id, query, context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return context.answers.entry(request, query, id, data, entryBody)
+      return context.answers.entry(request, { query, id, data, build: entryBody })
     },
     async create (request) {
       const caller = authorize(request, model, 'create')

@@ -29,7 +29,7 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
       const caller = authorize(request, model, 'find')
       const data = await repository.single(queryLocale(request), entryQuery(request, caller), context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return context.answers.body(request, 'find', { data }, () => entryBody(data))
+      return context.answers.body(request, { kind: 'find', data, build: () => entryBody(data) })
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
