@@ -8,7 +8,7 @@ import { isWritableAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { planComponentList, type ListItem } from './input-components.js'
 import type { IssueList } from './issues.js'
-import type { ComponentListWrite, InputPath, LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from './plan.js'
+import type { ComponentListWrite, InputPath, LinkWrite, RowPlan, ScalarWrite, SentRelation, UidToGenerate } from './plan.js'
 import { planLink } from './input-relation.js'
 import { checkScalarValue, SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { slugify } from './input-uid.js'
@@ -22,6 +22,8 @@ export interface RowContext {
   strict: boolean
   /** A new row's attributes that come from elsewhere when unsent (a localization's shared ones): no default, not required. */
   inherited?: ReadonlySet<string>
+  /** Where the relations the body sends are noted, in the body's order (EntryWritePlan.sentRelations). */
+  relations: SentRelation[]
 }
 
 /** One row's fields as sent: the entry's, or a component item's. */
@@ -41,6 +43,8 @@ export function planRow (context: RowContext, { model, fields, path, id }: RowIn
   for (const [name, raw] of Object.entries(fields)) {
     if (context.ignored.has(name)) continue
     const attribute = model.attributes.get(name)
+    // Any value but null names what it would link, whether it is written, dropped or refused.
+    if (attribute?.kind === 'relation' && raw !== null && raw !== undefined) context.relations.push({ attribute, path: [...path, name] })
     if (attribute === undefined || !isWritableAttribute(attribute)) {
       if (context.strict) context.issues.addVerbatim([...path, name], `Invalid key ${name}`)
       continue
@@ -86,7 +90,7 @@ function planAttribute (context: RowContext, { attribute, raw, path }: Attribute
       return link === null ? null : { kind: 'link', write: link }
     }
     case 'component': case 'dynamiczone': {
-      const itemContext: RowContext = { registry, issues, ignored: NOTHING_IGNORED, strict: context.strict }
+      const itemContext: RowContext = { registry, issues, ignored: NOTHING_IGNORED, strict: context.strict, relations: context.relations }
       const planItem = (item: ListItem): RowPlan => planRow(itemContext, item)
       const list = planComponentList({ registry, issues, planItem }, { attribute, raw, path })
       return list === null ? null : { kind: 'list', write: list }

@@ -9,7 +9,7 @@ import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import { IssueList } from './issues.js'
 import { withoutLocale } from './plan.js'
-import type { EntryWritePlan, LocaleInput, ScalarWrite } from './plan.js'
+import type { EntryWritePlan, LocaleInput, ScalarWrite, SentRelation } from './plan.js'
 import { isRecord } from '../is-record.js'
 import { planRow } from './input-row.js'
 import { planLocale } from './input-locale.js'
@@ -51,13 +51,14 @@ export function planEntryWrite ({ registry, model, body, id, locale = {}, strict
   const data = readDataPayload(body)
   const fields = model.localized ? withoutLocale(data) : data
   const inherited = locale.localization === true ? sharedAttributeNames(model) : undefined
-  const context = { registry, issues, strict, ignored: IGNORED_ENTRY_KEYS, ...(inherited === undefined ? {} : { inherited }) }
+  const sentRelations: SentRelation[] = []
+  const context = { registry, issues, strict, ignored: IGNORED_ENTRY_KEYS, relations: sentRelations, ...(inherited === undefined ? {} : { inherited }) }
   const row = planRow(context, { model, fields, path: [], id })
   const { write: localeWrite, sentLocale } = planLocale({ registry, model, data, id, input: locale, issues })
   const published = id === null && model.draftAndPublish && !('publishedAt' in data) ? publishedNow(model) : undefined
   const added = [localeWrite, published].filter(write => write !== undefined)
   const root = added.length === 0 ? row : { ...row, scalars: [...row.scalars, ...added] }
-  return { root, issues, ...(sentLocale === undefined ? {} : { sentLocale }) }
+  return { root, issues, sentRelations, ...(sentLocale === undefined ? {} : { sentLocale }) }
 }
 
 /** A new entry of a draftAndPublish type published as it is created. */

@@ -80,9 +80,22 @@ export interface RowPlan {
   lists: ComponentListWrite[]
 }
 
+/** A relation the body sends a value for (anything but null), where it sent it. */
+export interface SentRelation {
+  attribute: RelationAttribute
+  path: InputPath
+}
+
 /** The plan of one entry write, and what the database still has to judge. */
 export interface EntryWritePlan {
   root: RowPlan
+  /**
+   * Every relation the body sends a value other than null for, at any depth, in the body's
+   * order, whether the value links, unlinks, changes nothing (the shape a read answers), is
+   * dropped (read-only) or is refused: what the caller asks to link, for who may link what to
+   * be judged before anything else (access/write-links).
+   */
+  sentRelations: SentRelation[]
   /** Problems found so far; the repository may add more, then throws them all at once. */
   issues: IssueList
   /**

@@ -92,3 +92,28 @@ t.test('what a client reads and sends back is dropped', async t => {
   const strict = planEntryWrite({ registry, model: article, body: { data: { author: { data: { id: 2 } } } }, id: 7, strict: true })
   t.notOk(strict.issues.isEmpty, 'strict: the read shape of a relation is a 400')
 })
+
+t.test('the relations a body sends, in its order and at any depth, whatever becomes of them', async t => {
+  const { root, sentRelations } = planEntryWrite({
+    registry,
+    model: article,
+    id: 7,
+    body: {
+      data: {
+        blocks: [{ __component: 'blocks.related-articles', articles: [4] }, { __component: 'blocks.quote', text: 'q' }],
+        author: { data: { id: 2 } },
+        category: null,
+        tags: 'not an id',
+        cover: 5,
+        related: { disconnect: [3] }
+      }
+    }
+  })
+  t.same(sentRelations.map(({ attribute, path }) => [attribute.target, path]), [
+    ['api::article.article', ['blocks', 0, 'articles']],
+    ['api::author.author', ['author']],
+    ['api::tag.tag', ['tags']],
+    ['api::article.article', ['related']]
+  ], 'null names nothing, and media are files, not relations')
+  t.same(root.links.map(link => link.attribute.name), ['category', 'cover', 'related'], 'while the read shape and the refused value link nothing')
+})
