@@ -5,7 +5,7 @@
  */
 import type { ComponentAttribute, ComponentModel, DynamicZoneAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import type { IssueList } from './issues.js'
+import { IssueList } from './issues.js'
 import type { ComponentListWrite, InputPath, RowPlan } from './plan.js'
 import { isRecord } from '../is-record.js'
 import { parseRowId } from '../content-types/row-ids.js'
@@ -19,11 +19,11 @@ export interface ListItem {
   id: number | null
 }
 
-/** What planning a list needs: where its problems go, and how each item's own fields are planned. */
+/** What planning a list needs: where its problems go, and how each item's own fields are planned (their problems going to `issues`). */
 export interface ListContext {
   registry: Registry
   issues: IssueList
-  planItem: (item: ListItem) => RowPlan
+  planItem: (item: ListItem, issues: IssueList) => RowPlan
 }
 
 type ListAttribute = ComponentAttribute | DynamicZoneAttribute
@@ -38,7 +38,13 @@ export interface ListInput {
 export function planComponentList (context: ListContext, { attribute, raw, path }: ListInput): ComponentListWrite | null {
   const { issues } = context
   const values = listValues({ attribute, raw, path }, issues)
-  if (values === null) return null
+  if (values === null) {
+    // Refused for its shape, a component's value still sends the relations in it
+    // (EntryWritePlan.sentRelations): its items are planned for them alone, their own problems untold.
+    const untold = { ...context, issues: new IssueList() }
+    for (const item of misshapenItems({ attribute, raw, path })) planListItem(untold, item)
+    return null
+  }
   const items: RowPlan[] = []
   let valid = checkCount({ attribute, path }, values.length, issues)
   values.forEach((value, index) => {
@@ -70,6 +76,13 @@ function listValues ({ attribute, raw, path }: ListInput, issues: IssueList): un
   return null
 }
 
+/** The items of a component value sent in the other shape: a list for a single component, an object for a repeatable one. */
+function misshapenItems ({ attribute, raw, path }: ListInput): ListInput[] {
+  if (attribute.kind !== 'component' || raw === null) return []
+  const values = Array.isArray(raw) ? raw : [raw]
+  return values.map((value, index) => ({ attribute, raw: value, path: attribute.repeatable ? [...path, index] : path }))
+}
+
 /** Required means present (Strapi): a required list may be `[]`, unless it also has a min. */
 function checkCount ({ attribute, path }: Omit<ListInput, 'raw'>, count: number, issues: IssueList): boolean {
   // An empty optional list means "none", which min does not forbid.
@@ -96,7 +109,7 @@ function planListItem ({ registry, issues, planItem }: ListContext, { attribute,
   if (id === null && rawId !== undefined && rawId !== null) issues.add([...path, 'id'], 'must be a positive integer id')
   if (uid === null) return null
   if (attribute.kind === 'dynamiczone') delete fields.__component
-  return planItem({ model: registry.components.get(uid)!, fields, path, id })
+  return planItem({ model: registry.components.get(uid)!, fields, path, id }, issues)
 }
 
 /** A zone item's `__component` as sent (`raw`): a missing and an unknown one are told apart, with Strapi's messages. */

@@ -90,8 +90,8 @@ function planAttribute (context: RowContext, { attribute, raw, path }: Attribute
       return link === null ? null : { kind: 'link', write: link }
     }
     case 'component': case 'dynamiczone': {
-      const itemContext: RowContext = { registry, issues, ignored: NOTHING_IGNORED, strict: context.strict, relations: context.relations }
-      const planItem = (item: ListItem): RowPlan => planRow(itemContext, item)
+      const planItem = (item: ListItem, itemIssues: IssueList): RowPlan =>
+        planRow({ registry, issues: itemIssues, ignored: NOTHING_IGNORED, strict: context.strict, relations: context.relations }, item)
       const list = planComponentList({ registry, issues, planItem }, { attribute, raw, path })
       return list === null ? null : { kind: 'list', write: list }
     }

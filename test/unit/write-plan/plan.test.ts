@@ -116,4 +116,9 @@ t.test('the relations a body sends, in its order and at any depth, whatever beco
     ['api::article.article', ['related']]
   ], 'null names nothing, and media are files, not relations')
   t.same(root.links.map(link => link.attribute.name), ['category', 'cover', 'related'], 'while the read shape and the refused value link nothing')
+
+  const misshapen = planEntryWrite({ registry, model: article, id: null, body: { data: { title: 'T', blocks: [{ __component: 'blocks.related-articles', articles: 'x' }], seo: [{ metaTitle: 5, openGraph: {} }] } } })
+  t.same(misshapen.sentRelations.map(({ path }) => path), [['blocks', 0, 'articles']])
+  t.throws(() => { misshapen.issues.throwIfAny() }, { name: 'ValidationError', message: '2 errors occurred', details: { errors: [{ path: ['blocks', '0', 'articles'] }, { path: ['seo'], message: 'seo must be an object or null' }] } },
+    'a component sent in the wrong shape is refused as a whole: what is in it is not told')
 })
