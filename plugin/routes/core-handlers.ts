@@ -34,7 +34,7 @@ import type { ReadRouting } from './read-routing.js'
 import type { RenderedAnswers } from './rendered-answers.js'
 import type { EntryLifecycles } from '../lifecycles/entry-lifecycles.js'
 import { entryPlanner } from '../write-plan/entry-planner.js'
-import type { EntryPlanner } from '../write-plan/plan.js'
+import type { EntryPlanner, EntryWritePlan } from '../write-plan/plan.js'
 
 export interface CoreContext {
   registry: Registry
@@ -124,8 +124,9 @@ export interface HandlerTools {
   listQuery: (list: ListRequest) => QueryTree
   entryQuery: (request: FastifyRequest, caller: Caller, publicationState?: 'preview') => EntryQuery
   /**
-   * Runs `write` with the body (the request's unless given) once the caller may link what it
-   * links, and answers the written entry with the request's selection, drafts included.
+   * Runs `write` with the body (the request's unless given), refused as soon as it is planned
+   * when the caller may not link what it links (WriteContext.admit), and answers the written
+   * entry with the request's selection, drafts included.
    */
   written: (write: EntryWriteRequest) => Promise<string>
   /** Deletes entry `id` and answers it as it was, with the request's selection; 404 if absent. */
@@ -191,11 +192,11 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
 
   const written = async ({ request, caller, write, body = request.body, bare = false }: EntryWriteRequest): Promise<string> => {
     const query = entryQuery(request, caller, 'preview')
-    checkWritableLinks(registry, caller.ability, model, body)
     const observer = context.lifecycles.watch(model, request.log)
     // Strapi's bare answer of a new localization comes with the group, joined after the data statement: read after.
     const wanted = bare ? undefined : repository.answer(query)
-    const written = await write(body, { ...writeContext({ request, caller, model, planner }), observer, ...(wanted === undefined ? {} : { answer: wanted }) })
+    const admit = (plan: EntryWritePlan): void => { checkWritableLinks(caller.ability, plan) }
+    const written = await write(body, { ...writeContext({ request, caller, model, planner }), observer, admit, ...(wanted === undefined ? {} : { answer: wanted }) })
     await observer.afterCommit(written.id)
     if (written.answer !== undefined) return answerBody(written.answer)
     return await writtenEntry({ query: bare ? withLocalizations(model, query) : query, id: written.id, bare })

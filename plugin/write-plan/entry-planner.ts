@@ -17,10 +17,13 @@ export interface EntryPlannerOptions {
 }
 
 export function entryPlanner ({ registry, model, strict }: EntryPlannerOptions): EntryPlanner {
+  const outline: EntryPlanner['outline'] = (body, { id, locale, issues }) =>
+    planEntryWrite({ registry, model, body, id, strict, issues, ...(locale === undefined ? {} : { locale }) })
   return {
     data: readDataPayload,
-    plan: async (body, { id, locale, issues }) => {
-      const plan = planEntryWrite({ registry, model, body, id, strict, issues, ...(locale === undefined ? {} : { locale }) })
+    outline,
+    plan: async (body, options) => {
+      const plan = outline(body, options)
       // Hashing is deliberately slow: a body already known to be invalid is not worth it.
       return plan.issues.isEmpty ? { ...plan, root: await withHashedPasswords(plan.root) } : plan
     }

@@ -41,7 +41,8 @@ export async function createEntry (
     observer: context.observer,
     action: 'create',
     planner: context.planner,
-    make: async (sent, issues) => await context.planner.plan(sent, { id: null, locale, issues })
+    request: { id: null, locale },
+    admit: context.admit
   })
   await plans.early()
   // The entry, its component rows and its links are ONE statement: atomic by itself. With

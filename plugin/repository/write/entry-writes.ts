@@ -22,7 +22,7 @@ import type { Registry } from '../../content-types/registry.js'
 import type { EntryPlanner } from '../../write-plan/plan.js'
 import type { Database } from '../connection/database.js'
 import type { EntryAnswer } from '../read/reader.js'
-import type { WriteObserver } from './observer.js'
+import type { Admission, WriteObserver } from './observer.js'
 
 export interface WriteContext {
   /** The admin user making the write, recorded as createdBy/updatedBy where the model has them. */
@@ -35,6 +35,12 @@ export interface WriteContext {
   planner: EntryPlanner
   /** How the route wants the entry answered, for the write's own statements to build where they can; read, never filled. */
   answer?: EntryAnswer
+  /**
+   * Judges the plan of the body as the caller sent it, before the write reads or writes
+   * anything and before a `before*` hook sees it: a throw refuses the write (the route's
+   * check of what the caller may link).
+   */
+  admit?: Admission
 }
 
 /** What one write of an entry wrote, told by the statement that wrote it. */

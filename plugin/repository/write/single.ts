@@ -8,6 +8,7 @@ import type { ContentTypeModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import { NotFoundError, ValidationError } from '../../errors.js'
 import { EMPTY_SQL, raw, sql, type Sql } from '../../sql/index.js'
+import { IssueList } from '../../write-plan/issues.js'
 import { withoutLocale } from '../../write-plan/plan.js'
 import type { Database } from '../connection/database.js'
 import type { WriteSession } from './session.js'
@@ -50,9 +51,13 @@ export interface SingleWrite {
 }
 
 /** The PUT of a single type: an update of its entry (in the locale sent) when there is one, else a create. */
-export async function writeSingleEntry (target: EntryTarget, { body, context }: SingleWrite): Promise<WrittenEntry> {
+export async function writeSingleEntry (target: EntryTarget, { body, context: given }: SingleWrite): Promise<WrittenEntry> {
   const { db, registry, model } = target
+  const { admit, ...context } = given
   const data = context.planner.data(body)
+  // Judged before the entry is looked for, as any write is before it reads: on an outline of
+  // the body (its relations are the same whether it updates or creates), not again after.
+  admit?.(context.planner.outline(body, { id: null, locale: { query: context.locale }, issues: new IssueList() }))
   const locale = 'locale' in data
     ? singleTypeLocale({ registry, model, sent: data.locale, path: ['locale'] })
     : singleTypeLocale({ registry, model, sent: context.locale })

@@ -31,7 +31,8 @@ export async function updateEntry ({ db, registry, model }: EntryTarget, { id, b
     observer,
     action: 'update',
     planner: context.planner,
-    make: async (sent, issues) => await context.planner.plan(sent, { id, issues })
+    request: { id },
+    admit: context.admit
   })
   await plans.early()
   // An observer that changes the data, or tells publish from unpublish, runs on the locked entry (a 404 comes first).
