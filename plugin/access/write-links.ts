@@ -1,34 +1,17 @@
 /**
  * Writes may only link entries of content types the caller may read, or a link would show them what they may not read:
- * otherwise a 403 names the attribute. Components and zone items are walked too.
+ * otherwise a 403 names the attribute. Judged on the write's plan, from the relations it says the body sends
+ * (EntryWritePlan.sentRelations: inside components and zone items too, whatever becomes of each value), before the
+ * write reads or writes anything.
  */
 import type { Ability } from '../auth/abilities.js'
-import type { Model } from '../content-types/model.js'
-import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError } from '../errors.js'
-import { isRecord } from '../is-record.js'
+import type { EntryWritePlan } from '../write-plan/plan.js'
 
-function walk (registry: Registry, ability: Ability, model: Model, data: unknown, path: string[]): void {
-  if (!isRecord(data)) return
-  for (const [name, value] of Object.entries(data)) {
-    const attribute = model.attributes.get(name)
-    if (attribute === undefined || value === null || value === undefined) continue
-    if (attribute.kind === 'relation' && !ability.can(attribute.target, 'find')) {
-      throw new ForbiddenError(`Forbidden to link ${[...path, name].join('.')}: no find permission on ${attribute.target}`)
-    }
-    if (attribute.kind === 'component') {
-      const component = registry.model(attribute.component)
-      for (const item of Array.isArray(value) ? value : [value]) walk(registry, ability, component, item, [...path, name])
-    }
-    if (attribute.kind === 'dynamiczone' && Array.isArray(value)) {
-      for (const item of value) {
-        const uid = isRecord(item) ? item.__component : undefined
-        if (typeof uid === 'string' && attribute.components.includes(uid)) walk(registry, ability, registry.model(uid), item, [...path, name])
-      }
-    }
-  }
-}
-
-export function checkWritableLinks (registry: Registry, ability: Ability, model: Model, body: unknown): void {
-  if (isRecord(body)) walk(registry, ability, model, body.data, [])
+export function checkWritableLinks (ability: Ability, plan: Pick<EntryWritePlan, 'sentRelations'>): void {
+  const refused = plan.sentRelations.find(({ attribute }) => !ability.can(attribute.target, 'find'))
+  if (refused === undefined) return
+  // Named by attribute names alone, as in `seo.reviewer` or `blocks.writer`: no list index.
+  const where = refused.path.filter(step => typeof step === 'string').join('.')
+  throw new ForbiddenError(`Forbidden to link ${where}: no find permission on ${refused.attribute.target}`)
 }

@@ -17,6 +17,7 @@ import { createEntry, createLocalization } from './write/create-entry.js'
 import type { CreateWrite, LocalizationWrite } from './write/create-entry.js'
 import { deleteEntry } from './write/delete-entry.js'
 import type { DeleteWrite } from './write/delete-entry.js'
+import type { WrittenEntry } from './write/entry-writes.js'
 import { updateEntry } from './write/update-entry.js'
 import type { UpdateWrite } from './write/update-entry.js'
 
@@ -25,21 +26,22 @@ export interface ContentRepository {
   list: (tree: QueryTree, options?: QueryOptions) => Promise<ListResult>
   /** JSON text of entry `id`, or null when it does not exist (or is hidden). */
   entry: (id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
-  /** The answer of a write with `query`'s selection, for the write's own statements to build (WriteContext.answer). */
+  /** How a write answers with `query`'s selection, for the write's own statements to build (WriteContext.answer). */
   answer: (query: EntryQuery) => EntryAnswer
-  /** Answers the new entry's id. */
-  create: (write: CreateWrite) => Promise<number>
-  /** Answers the entry's id; 404 when it does not exist. */
-  update: (write: UpdateWrite) => Promise<number>
-  delete: (write: DeleteWrite) => Promise<void>
-  /** A new localization of entry `sourceId` (localized types); answers its id. */
-  localize: (write: LocalizationWrite) => Promise<number>
+  /** Returns the new entry: its id, and its answer when the write built it. */
+  create: (write: CreateWrite) => Promise<WrittenEntry>
+  /** Returns the entry updated; 404 when it does not exist. */
+  update: (write: UpdateWrite) => Promise<WrittenEntry>
+  /** Returns the entry deleted, its answer as it was; 404 when it does not exist. */
+  delete: (write: DeleteWrite) => Promise<WrittenEntry>
+  /** A new localization of entry `sourceId` (localized types); returns it. */
+  localize: (write: LocalizationWrite) => Promise<WrittenEntry>
   /** Single types: JSON text of the entry (in `locale` when localized), or null. */
   single: (locale: string | null, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
   /** Single types: the id of the entry in `locale` (null: in any locale), drafts included, or null. */
   singleId: (locale: string | null) => Promise<number | null>
-  /** Single types: the PUT, an update of the entry when there is one, else its create; answers its id. */
-  writeSingle: (write: SingleWrite) => Promise<number>
+  /** Single types: the PUT, an update of the entry when there is one, else its create; returns it. */
+  writeSingle: (write: SingleWrite) => Promise<WrittenEntry>
   /** The ids of the rows of a document (in one locale when asked), lowest first, drafts included: a documentId to the ids the writes take. */
   documentRowIds: (query: DocumentRowsQuery, options?: QueryOptions) => Promise<number[]>
 }
@@ -99,7 +101,7 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
     answer: (query) => reader.answer(model, query),
     create: async (write) => await createEntry(target, write),
     update: async (write) => await updateEntry(target, write),
-    delete: async (write) => { await deleteEntry(target, write) },
+    delete: async (write) => await deleteEntry(target, write),
     localize: async (write) => await createLocalization(target, write),
     single: (locale, query, options) => reader.single(model, locale, query, options),
     singleId: async (locale) => await singleEntryId(db, model, locale),

@@ -11,7 +11,8 @@ import type { Registry } from '../content-types/registry.js'
 import type { CacheControlOptions, HttpCachingOptions } from '../options.js'
 import type { ResponseCache } from '../repository/cache/response-cache.js'
 
-function cacheControl (options: CacheControlOptions, authorized: boolean): string {
+/** `authorized`: the request carries credentials, so its answer is the caller's own. */
+function cacheControl (options: CacheControlOptions, { authorized }: { authorized: boolean }): string {
   if (options.maxAge === undefined || options.maxAge === 0) return 'no-cache'
   const parts = [authorized ? 'private' : 'public', `max-age=${options.maxAge}`]
   if (options.staleWhileRevalidate !== undefined) parts.push(`stale-while-revalidate=${options.staleWhileRevalidate}`)
@@ -61,7 +62,7 @@ export function installHttpCaching (app: FastifyInstance, options: HttpCachingOp
     // A kept body is the very string sent (or equal text): its bytes and ETag are made once.
     const { bytes, etag } = answer !== null && answer.body === payload ? answer.sent ??= encoded(payload) : encoded(payload)
     void reply.header('etag', etag)
-    void reply.header('cache-control', cacheControl(settings, request.headers.authorization !== undefined))
+    void reply.header('cache-control', cacheControl(settings, { authorized: request.headers.authorization !== undefined }))
     void reply.header('vary', 'Authorization')
     const ifNoneMatch = request.headers['if-none-match']
     if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {

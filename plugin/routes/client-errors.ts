@@ -23,7 +23,7 @@ function answerFor (code: string | undefined): { status: number, name: string, m
 export function clientErrorHandler (error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const { status, name, message } = answerFor(error.code)
-  const body = JSON.stringify(errorBody(status, name, message, {}))
+  const body = JSON.stringify(errorBody({ status, name, message, details: {} }))
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
   }

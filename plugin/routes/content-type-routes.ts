@@ -62,7 +62,7 @@ function responses (model: ContentTypeModel, success: ReturnType<typeof successV
 }
 
 /** `hide`: the `/x/` alias of a list path is the same operation, documented once. */
-function routeSchema (model: ContentTypeModel, operation: ContentOperation, hide = false): FastifySchema {
+function routeSchema (model: ContentTypeModel, operation: ContentOperation, { hide = false }: { hide?: boolean } = {}): FastifySchema {
   const documentation = { ...operationDocs(model, operation), ...(hide ? { hide } : {}) }
   return { ...documentation, ...responses(model, successVariant(model, operation)) }
 }
@@ -83,8 +83,8 @@ export function registerContentTypeRoutes (app: FastifyInstance, routes: RoutesC
     const entry = `${list}/:id`
     const listPaths = slashIgnored ? [list] : [list, `${list}/`]
     for (const url of listPaths) {
-      app.get(url, { schema: routeSchema(model, 'find', url !== list) }, handlers.find)
-      app.post(url, { schema: routeSchema(model, 'create', url !== list) }, handlers.create)
+      app.get(url, { schema: routeSchema(model, 'find', { hide: url !== list }) }, handlers.find)
+      app.post(url, { schema: routeSchema(model, 'create', { hide: url !== list }) }, handlers.create)
     }
     app.get(entry, { schema: routeSchema(model, 'findOne') }, handlers.findOne)
     app.put(entry, { schema: routeSchema(model, 'update') }, handlers.update)

@@ -24,7 +24,7 @@ import type { IgnoredKeyLog } from './ignored-key-log.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/write/idempotency.js'
 import type { Repositories } from '../repository/repositories.js'
-import type { WriteContext } from '../repository/write/entry-writes.js'
+import type { WriteContext, WrittenEntry } from '../repository/write/entry-writes.js'
 import { bareEntryBody } from '../transform/bare-entry.js'
 import { entryBody, listBody, listMeta } from '../transform/envelope.js'
 import { isRecord } from '../is-record.js'
@@ -34,7 +34,7 @@ import type { ReadRouting } from './read-routing.js'
 import type { RenderedAnswers } from './rendered-answers.js'
 import type { EntryLifecycles } from '../lifecycles/entry-lifecycles.js'
 import { entryPlanner } from '../write-plan/entry-planner.js'
-import type { EntryPlanner } from '../write-plan/plan.js'
+import type { EntryPlanner, EntryWritePlan } from '../write-plan/plan.js'
 
 export interface CoreContext {
   registry: Registry
@@ -68,8 +68,15 @@ export function authorize (request: FastifyRequest, model: ContentTypeModel, act
   return caller
 }
 
+interface WriterOf {
+  request: FastifyRequest
+  caller: Caller
+  model: ContentTypeModel
+  planner: EntryPlanner
+}
+
 /** Who writes, how strictly bodies are read, and for a localized type the `?locale=` of the request (the query is parsed only then). */
-function writeContext (caller: Caller, request: FastifyRequest, model: ContentTypeModel, planner: EntryPlanner): WriteContext {
+function writeContext ({ request, caller, model, planner }: WriterOf): WriteContext {
   const locale = model.localized ? requestQuery(request).locale : undefined
   return { planner, ...(caller.kind === 'admin' ? { adminId: caller.adminId } : {}), ...(locale === undefined ? {} : { locale }) }
 }
@@ -92,26 +99,36 @@ function withLocalizations (model: ContentTypeModel, query: EntryQuery): EntryQu
 /** Parsed and pruned queries a content type's handlers have seen, per grant set: 500, and about 4 MiB at most, per kind of read. */
 const QUERY_CACHE_BOUNDS = { maxEntries: 500, maxBytes: 4 * 1024 * 1024 }
 
-/**
- * How a write answers: `body`, the body written when not the request's; `bare`, Strapi v4's
- * entity shape with the other `localizations` (its answer to `POST /:id/localizations`).
- */
-export interface WrittenAnswer {
+/** One write of an entry: the checked body and who writes in, what it wrote out. */
+export type EntryWrite = (body: unknown, context: WriteContext) => Promise<WrittenEntry>
+
+/** A write request as a handler hands it over to be written and answered. */
+export interface EntryWriteRequest {
+  request: FastifyRequest
+  caller: Caller
+  write: EntryWrite
+  /** The body written, when not the request's. */
   body?: unknown
+  /** Answered in Strapi v4's entity shape with the other `localizations` (its answer to `POST /:id/localizations`). */
   bare?: boolean
 }
 
-/** One write of an entry: the checked body and who writes in, the written entry's id out. */
-export type EntryWrite = (body: unknown, context: WriteContext) => Promise<number>
+/** What a list read is about: `creatorFields`, whether its entries carry `createdBy`/`updatedBy`. */
+export interface ListRequest {
+  request: FastifyRequest
+  caller: Caller
+  creatorFields: boolean
+}
 
 export interface HandlerTools {
-  listQuery: (request: FastifyRequest, caller: Caller, creatorFields: boolean) => QueryTree
+  listQuery: (list: ListRequest) => QueryTree
   entryQuery: (request: FastifyRequest, caller: Caller, publicationState?: 'preview') => EntryQuery
   /**
-   * Runs `write` with the body (the request's unless given) once the caller may link what it
-   * links, and answers the written entry with the request's selection, drafts included.
+   * Runs `write` with the body (the request's unless given), refused as soon as it is planned
+   * when the caller may not link what it links (WriteContext.admit), and answers the written
+   * entry with the request's selection, drafts included.
    */
-  written: (request: FastifyRequest, caller: Caller, write: EntryWrite, answer?: WrittenAnswer) => Promise<string>
+  written: (write: EntryWriteRequest) => Promise<string>
   /** Deletes entry `id` and answers it as it was, with the request's selection; 404 if absent. */
   deleted: (request: FastifyRequest, caller: Caller, id: number) => Promise<string>
 }
@@ -130,7 +147,7 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
   })
 
   // A query that fails to compile throws before it is cached, so errors are never cached.
-  const listQuery = (request: FastifyRequest, caller: Caller, creatorFields: boolean): QueryTree =>
+  const listQuery = ({ request, caller, creatorFields }: ListRequest): QueryTree =>
     listQueries.get(`${caller.ability.key}|${creatorFields ? 'c' : ''}|${rawQueryString(request)}`, () => {
       const parsed = compileListQuery(registry, model, requestQuery(request), { ...options.pagination, leniency: leniency(request) })
       const estimatedRows = checkPopulateBudget({ registry, model, query: parsed }, options.limits)
@@ -166,33 +183,32 @@ export function handlerTools (context: CoreContext, model: ContentTypeModel): Ha
     return entryBody(data)
   }
 
-  /** Writes answer what was written, drafts included. */
-  const writtenEntry = async (query: EntryQuery, id: number, bare = false): Promise<string> => {
+  /** Writes answer what was written, drafts included (`bare`: see EntryWriteRequest). */
+  const writtenEntry = async ({ query, id, bare }: { query: EntryQuery, id: number, bare: boolean }): Promise<string> => {
     const data = await repository.entry(id, query)
     if (data === null || !bare) return answerBody(data)
     return bareEntryBody(registry, model, data)
   }
 
-  const written = async (request: FastifyRequest, caller: Caller, write: EntryWrite, answer: WrittenAnswer = {}): Promise<string> => {
-    const { body = request.body, bare = false } = answer
+  const written = async ({ request, caller, write, body = request.body, bare = false }: EntryWriteRequest): Promise<string> => {
     const query = entryQuery(request, caller, 'preview')
-    checkWritableLinks(registry, caller.ability, model, body)
     const observer = context.lifecycles.watch(model, request.log)
     // Strapi's bare answer of a new localization comes with the group, joined after the data statement: read after.
-    const built = bare ? undefined : repository.answer(query)
-    const id = await write(body, { ...writeContext(caller, request, model, planner), observer, ...(built === undefined ? {} : { answer: built }) })
-    await observer.afterCommit(id)
-    if (built?.data !== undefined) return answerBody(built.data)
-    return await writtenEntry(bare ? withLocalizations(model, query) : query, id, bare)
+    const wanted = bare ? undefined : repository.answer(query)
+    const admit = (plan: EntryWritePlan): void => { checkWritableLinks(caller.ability, plan) }
+    const written = await write(body, { ...writeContext({ request, caller, model, planner }), observer, admit, ...(wanted === undefined ? {} : { answer: wanted }) })
+    await observer.afterCommit(written.id)
+    if (written.answer !== undefined) return answerBody(written.answer)
+    return await writtenEntry({ query: bare ? withLocalizations(model, query) : query, id: written.id, bare })
   }
 
   const deleted = async (request: FastifyRequest, caller: Caller, id: number): Promise<string> => {
     const answer = repository.answer(entryQuery(request, caller, 'preview'))
     const observer = context.lifecycles.watch(model, request.log)
     await observer.beforeDelete(id)
-    await repository.delete({ id, context: { observer, answer } })
+    const deleted = await repository.delete({ id, context: { observer, answer } })
     await observer.afterCommit(id)
-    return answerBody(answer.data ?? null)
+    return answerBody(deleted.answer ?? null)
   }
 
   return { listQuery, entryQuery, written, deleted }
@@ -205,10 +221,10 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
   return {
     async find (request, findOptions = {}) {
       const caller = authorize(request, model, 'find')
-      const tree = listQuery(request, caller, findOptions.creatorFields === true)
+      const tree = listQuery({ request, caller, creatorFields: findOptions.creatorFields === true })
       const { data, total } = await repository.list(tree, context.reads.readOptions(request))
       const meta = listMeta(tree.pagination, total)
-      return context.answers.body(request, tree.creatorFields ? 'find+creators' : 'find', { data, meta: JSON.stringify(meta) }, () => listBody(data, meta))
+      return context.answers.body(request, { kind: tree.creatorFields ? 'find+creators' : 'find', data, meta: JSON.stringify(meta), build: () => listBody(data, meta) })
     },
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
@@ -216,25 +232,30 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       const query = entryQuery(request, caller)
       const data = await repository.entry(id, query, context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return context.answers.entry(request, query, id, data, entryBody)
+      return context.answers.entry(request, { query, id, data, build: entryBody })
     },
     async create (request) {
       const caller = authorize(request, model, 'create')
       const key = idempotencyKeyOf(request, caller, model)
-      return await written(request, caller, async (body, writer) => {
-        if (key === null) return await repository.create({ body, context: writer })
-        try {
-          return await repository.create({ body, context: writer, hooks: idempotentCreate(key, sweep) })
-        } catch (error) {
-          if (error instanceof IdempotentReplay) return error.entryId
-          throw error
+      return await written({
+        request,
+        caller,
+        write: async (body, writer) => {
+          if (key === null) return await repository.create({ body, context: writer })
+          try {
+            return await repository.create({ body, context: writer, hooks: idempotentCreate(key, sweep) })
+          } catch (error) {
+            // The first attempt's entry, as it is now: read after.
+            if (error instanceof IdempotentReplay) return { id: error.entryId }
+            throw error
+          }
         }
       })
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
       const id = entryId(request)
-      return await written(request, caller, async (body, writer) => await repository.update({ id, body, context: writer }))
+      return await written({ request, caller, write: async (body, writer) => await repository.update({ id, body, context: writer }) })
     },
     async delete (request) {
       const caller = authorize(request, model, 'delete')
@@ -243,8 +264,13 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
     async createLocalization (request) {
       const caller = authorize(request, model, 'create')
       const sourceId = entryId(request)
-      return await written(request, caller, async (body, writer) => await repository.localize({ sourceId, body, context: writer }),
-        { body: localizationBody(request.body), bare: true })
+      return await written({
+        request,
+        caller,
+        write: async (body, writer) => await repository.localize({ sourceId, body, context: writer }),
+        body: localizationBody(request.body),
+        bare: true
+      })
     }
   }
 }

@@ -37,13 +37,13 @@ export function installErrorHandling (app: FastifyInstance): void {
         request.log.warn({ err: error }, 'database unavailable')
         void reply.header('retry-after', String(known.retryAfter))
       }
-      return await reply.status(known.status).send(errorBody(known.status, known.name, known.message, known.details))
+      return await reply.status(known.status).send(errorBody({ status: known.status, name: known.name, message: known.message, details: known.details }))
     }
     request.log.error({ err: error }, 'content API request failed')
-    return await reply.status(500).send(errorBody(500, 'ApplicationError', 'Internal Server Error', {}))
+    return await reply.status(500).send(errorBody({ status: 500, name: 'ApplicationError', message: 'Internal Server Error', details: {} }))
   })
   app.setNotFoundHandler(async (request, reply) => {
     const notFound = new NotFoundError()
-    return await reply.status(404).send(errorBody(404, notFound.name, notFound.message, {}))
+    return await reply.status(404).send(errorBody({ status: 404, name: notFound.name, message: notFound.message, details: {} }))
   })
 }

@@ -26,6 +26,25 @@ declare module 'fastify' {
   }
 }
 
+/** One entry read to answer: `data` read with compiled query `query` (the handlers' cached object) for entry `id`, its body `build` of it. */
+export interface EntryRendering {
+  query: object
+  id: number
+  data: string
+  build: (data: string) => string
+}
+
+/**
+ * One read to answer: `data` (and `meta`), its body `build` around them. `kind` tells apart
+ * the reads one request line can make (a controller may call several handlers, with other options).
+ */
+export interface BodyRendering {
+  kind: string
+  data: string
+  meta?: string
+  build: () => string
+}
+
 /** Kept per plugin instance: at most this many request lines and about this many bytes. */
 export const RENDERED_ANSWER_BOUNDS: CacheBounds = { maxEntries: 1000, maxBytes: 8 * 1024 * 1024 }
 
@@ -52,14 +71,14 @@ export class RenderedAnswers {
   }
 
   /**
-   * The body of one entry read with compiled query `query` (the handlers' cached object),
-   * as `body`, but found by that object and the id instead of by the request line: its body
-   * is `build` of `data` alone, so no key string is built and hashed per read (with the query's
-   * own lookup, two per light read, benchmarks/journal/2026-11-25.md). Bounded like
-   * the rest, but started again rather than aged: a query object the handlers drop takes its
-   * answers with it, and past the bounds all of them go.
+   * The body of one entry read, as `body`, but found by its query object and the id instead
+   * of by the request line: its body is `build` of `data` alone, so no key string is built and
+   * hashed per read (with the query's own lookup, two per light read,
+   * benchmarks/journal/2026-11-25.md). Bounded like the rest, but started again rather than
+   * aged: a query object the handlers drop takes its answers with it, and past the bounds all
+   * of them go.
    */
-  entry (request: FastifyRequest, query: object, id: number, data: string, build: (data: string) => string): string {
+  entry (request: FastifyRequest, { query, id, data, build }: EntryRendering): string {
     let answer = this.#entries.get(query)?.get(id)
     if (answer === undefined || answer.data !== data) {
       answer = { data, meta: '', body: build(data), sent: null }
@@ -92,17 +111,12 @@ export class RenderedAnswers {
     this.#entryBytes += bytes
   }
 
-  /**
-   * The body of `request` built by `build` around `data` (and `meta`), or the same body as
-   * last time when they are equal. `kind` tells apart the reads one request line can make
-   * (a controller may call several handlers, with other options).
-   */
-  body (request: FastifyRequest, kind: string, parts: { data: string, meta?: string }, build: () => string): string {
+  /** The body of `request` built around its parts, or the same body as last time when they are equal. */
+  body (request: FastifyRequest, { kind, data, meta = '', build }: BodyRendering): string {
     const key = `${kind}|${request.contentApiCaller?.ability.key ?? ''}|${request.url}`
-    const meta = parts.meta ?? ''
     let answer = this.#answers.find(key)
-    if (answer === undefined || answer.data !== parts.data || answer.meta !== meta) {
-      answer = { data: parts.data, meta, body: build(), sent: null }
+    if (answer === undefined || answer.data !== data || answer.meta !== meta) {
+      answer = { data, meta, body: build(), sent: null }
       this.#answers.put(key, answer)
     }
     request.contentApiAnswer = answer

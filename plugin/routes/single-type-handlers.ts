@@ -22,18 +22,18 @@ export function singleTypeHandlers (context: CoreContext, model: ContentTypeMode
   const repository = context.repositories.for(model)
   const { entryQuery, written, deleted } = handlerTools(context, model)
   const queryLocale = (request: Parameters<CoreHandlers['find']>[0]): string | null =>
-    singleTypeLocale(registry, model, requestQuery(request).locale)
+    singleTypeLocale({ registry, model, sent: requestQuery(request).locale })
 
   return {
     async find (request) {
       const caller = authorize(request, model, 'find')
       const data = await repository.single(queryLocale(request), entryQuery(request, caller), context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return context.answers.body(request, 'find', { data }, () => entryBody(data))
+      return context.answers.body(request, { kind: 'find', data, build: () => entryBody(data) })
     },
     async update (request) {
       const caller = authorize(request, model, 'update')
-      return await written(request, caller, async (body, writer) => await repository.writeSingle({ body, context: writer }))
+      return await written({ request, caller, write: async (body, writer) => await repository.writeSingle({ body, context: writer }) })
     },
     async delete (request) {
       const caller = authorize(request, model, 'delete')

@@ -36,6 +36,6 @@ export interface ErrorBody {
   error: { status: number, name: string, message: string, details: Record<string, unknown> }
 }
 
-export function errorBody (status: number, name: string, message: string, details: Record<string, unknown>): ErrorBody {
+export function errorBody ({ status, name, message, details }: ErrorBody['error']): ErrorBody {
   return { data: null, error: { status, name, message, details } }
 }

@@ -36,7 +36,7 @@ export interface FileRow {
 }
 
 async function inTransaction<T> (db: Database, registry: Registry, work: (session: WriteSession) => Promise<T>): Promise<T> {
-  return await db.transaction(async tx => await work(new WriteSession(tx, db, registry, new IssueList())))
+  return await db.transaction(async tx => await work(new WriteSession({ tx, db, registry, issues: new IssueList() })))
 }
 
 /** Inserts the files (and attaches them to `target`); answers their ids in order. */
@@ -53,7 +53,7 @@ export async function insertFiles (db: Database, registry: Registry, rows: reado
 async function insertRows (session: WriteSession, rows: readonly FileRow[]): Promise<number[]> {
   if (rows.length === 0) return []
   const now = new Date()
-  const all = rows.map(row => session.rowValues(session.registry.file.entity, { ...row, createdAt: now, updatedAt: now }, true))
+  const all = rows.map(row => session.rowValues(session.registry.file.entity, { ...row, createdAt: now, updatedAt: now }, { creating: true }))
   const { table, idColumn, columns } = all[0]!
   const tuples = all.map(row => sql`(${valueList(row.values)})`)
   const inserted = await session.select(
@@ -68,7 +68,7 @@ async function insertRows (session: WriteSession, rows: readonly FileRow[]): Pro
  * (write/data-statement's RowGuard). A lock alone would leave the row as it was.
  */
 async function lockEntry (session: WriteSession, target: AttachTarget): Promise<void> {
-  const found = await session.select(updateRow(session.rowValues(target.model.entity, { updatedAt: new Date() }, false), target.id))
+  const found = await session.select(updateRow(session.rowValues(target.model.entity, { updatedAt: new Date() }, { creating: false }), target.id))
   if (found.length === 0) throw ValidationError.at(['refId'], `${target.model.uid} has no entry ${target.id}`)
 }
 
@@ -87,7 +87,7 @@ async function attach (session: WriteSession, target: AttachTarget, fileIds: rea
       : { kind: 'set', ids: [...fileIds] }
   }
   const entry: RowPlan = { model: target.model, id: target.id, path: [], scalars: [], uids: [], links: [write], lists: [] }
-  const prepared = prepareLinks(session, await gatherWriteFacts(session, entry), entry, write)
+  const prepared = prepareLinks({ session, facts: await gatherWriteFacts(session, entry) }, entry, write)
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
   else await session.deletes.run(session)
@@ -103,7 +103,7 @@ function updateRow ({ table, idColumn, columns, values }: RowValues, id: number)
 /** Answers false when the file does not exist. */
 export async function updateFileInfo (db: Database, registry: Registry, id: number, info: FileInfo): Promise<boolean> {
   return await inTransaction(db, registry, async session => {
-    const changed = await session.select(updateRow(session.rowValues(registry.file.entity, { ...info, updatedAt: new Date() }, false), id))
+    const changed = await session.select(updateRow(session.rowValues(registry.file.entity, { ...info, updatedAt: new Date() }, { creating: false }), id))
     return changed.length > 0
   })
 }

@@ -7,7 +7,7 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { EntryPlanner } from './plan.js'
 import { planEntryWrite, readDataPayload } from './input.js'
-import { hashPasswords } from './input-passwords.js'
+import { withHashedPasswords } from './input-passwords.js'
 
 export interface EntryPlannerOptions {
   registry: Registry
@@ -17,13 +17,15 @@ export interface EntryPlannerOptions {
 }
 
 export function entryPlanner ({ registry, model, strict }: EntryPlannerOptions): EntryPlanner {
+  const outline: EntryPlanner['outline'] = (body, { id, locale, issues }) =>
+    planEntryWrite({ registry, model, body, id, strict, issues, ...(locale === undefined ? {} : { locale }) })
   return {
     data: readDataPayload,
-    plan: async (body, { id, locale, issues }) => {
-      const plan = planEntryWrite(registry, model, body, id, { strict, issues, ...(locale === undefined ? {} : { locale }) })
+    outline,
+    plan: async (body, options) => {
+      const plan = outline(body, options)
       // Hashing is deliberately slow: a body already known to be invalid is not worth it.
-      if (plan.issues.isEmpty) await hashPasswords(plan.root)
-      return plan
+      return plan.issues.isEmpty ? { ...plan, root: await withHashedPasswords(plan.root) } : plan
     }
   }
 }

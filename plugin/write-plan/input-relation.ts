@@ -22,13 +22,20 @@ export const MAX_IDS_PER_LIST = 10000
 const OPERATION_KEYS: ReadonlySet<string> = new Set(['connect', 'disconnect', 'set', 'options'])
 const SHAPE_PROBLEM = 'must be an id, a list of ids, or an object with connect, disconnect or set'
 
-export function planLink (
-  attribute: RelationAttribute | MediaAttribute,
-  raw: unknown,
-  path: InputPath,
-  issues: IssueList,
-  strict = false
-): LinkWrite | null {
+/** Where a link's problems go; `strict`: a value in the shape a read answers is a 400 rather than nothing. */
+export interface LinkContext {
+  issues: IssueList
+  strict: boolean
+}
+
+/** A relation or media value as sent, and where. */
+export interface LinkInput {
+  attribute: RelationAttribute | MediaAttribute
+  raw: unknown
+  path: InputPath
+}
+
+export function planLink ({ issues, strict }: LinkContext, { attribute, raw, path }: LinkInput): LinkWrite | null {
   const toMany = isToMany(attribute)
   if (!strict && isReadShape(raw)) return null
   const operation = readOperation(raw, { path, issues, repeats: attribute.kind === 'media' ? 'merge' : 'refuse' })

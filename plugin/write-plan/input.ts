@@ -9,7 +9,7 @@ import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import { IssueList } from './issues.js'
 import { withoutLocale } from './plan.js'
-import type { EntryWritePlan, LocaleInput } from './plan.js'
+import type { EntryWritePlan, LocaleInput, ScalarWrite, SentRelation } from './plan.js'
 import { isRecord } from '../is-record.js'
 import { planRow } from './input-row.js'
 import { planLocale } from './input-locale.js'
@@ -20,7 +20,12 @@ export const MISSING_DATA_MESSAGE = 'Missing "data" payload in the request body'
 /** Keys of an entry a client reads and may send back; a write ignores them. */
 export const IGNORED_ENTRY_KEYS: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
 
-export interface PlanOptions {
+/** One entry write to plan: a create (`id` null) or a partial update of entry `id`. */
+export interface EntryWriteInput {
+  registry: Registry
+  model: ContentTypeModel
+  body: unknown
+  id: number | null
   locale?: LocaleInput
   /** Unknown and read-only attributes are 400s rather than dropped (the `strict` option). */
   strict?: boolean
@@ -42,19 +47,22 @@ export function readDataPayload (body: unknown): Record<string, unknown> {
  * Strapi drops it (docs/writing.md, 'The body'): the server-set keys always, unknown and read-only
  * attributes unless `strict`.
  */
-export function planEntryWrite (
-  registry: Registry, model: ContentTypeModel, body: unknown, id: number | null, options: PlanOptions = {}
-): EntryWritePlan {
-  const { locale = {}, strict = false, issues = new IssueList() } = options
+export function planEntryWrite ({ registry, model, body, id, locale = {}, strict = false, issues = new IssueList() }: EntryWriteInput): EntryWritePlan {
   const data = readDataPayload(body)
   const fields = model.localized ? withoutLocale(data) : data
   const inherited = locale.localization === true ? sharedAttributeNames(model) : undefined
-  const context = { registry, issues, strict, ignored: IGNORED_ENTRY_KEYS, ...(inherited === undefined ? {} : { inherited }) }
-  const root = planRow(context, model, fields, [], id)
-  const sentLocale = planLocale(registry, model, data, root, issues, locale)
-  if (id === null && model.draftAndPublish && !('publishedAt' in data)) {
-    const publishedAt = model.attributes.get('publishedAt')
-    if (publishedAt?.kind === 'scalar') root.scalars.push({ attribute: publishedAt, value: new Date(), path: ['publishedAt'] })
-  }
-  return { root, issues, ...(sentLocale === null ? {} : { sentLocale }) }
+  const sentRelations: SentRelation[] = []
+  const context = { registry, issues, strict, ignored: IGNORED_ENTRY_KEYS, relations: sentRelations, ...(inherited === undefined ? {} : { inherited }) }
+  const row = planRow(context, { model, fields, path: [], id })
+  const { write: localeWrite, sentLocale } = planLocale({ registry, model, data, id, input: locale, issues })
+  const published = id === null && model.draftAndPublish && !('publishedAt' in data) ? publishedNow(model) : undefined
+  const added = [localeWrite, published].filter(write => write !== undefined)
+  const root = added.length === 0 ? row : { ...row, scalars: [...row.scalars, ...added] }
+  return { root, issues, sentRelations, ...(sentLocale === undefined ? {} : { sentLocale }) }
+}
+
+/** A new entry of a draftAndPublish type published as it is created. */
+function publishedNow (model: ContentTypeModel): ScalarWrite | undefined {
+  const publishedAt = model.attributes.get('publishedAt')
+  return publishedAt?.kind === 'scalar' ? { attribute: publishedAt, value: new Date(), path: ['publishedAt'] } : undefined
 }

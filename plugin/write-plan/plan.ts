@@ -80,9 +80,22 @@ export interface RowPlan {
   lists: ComponentListWrite[]
 }
 
+/** A relation the body sends a value for (anything but null), where it sent it. */
+export interface SentRelation {
+  attribute: RelationAttribute
+  path: InputPath
+}
+
 /** The plan of one entry write, and what the database still has to judge. */
 export interface EntryWritePlan {
   root: RowPlan
+  /**
+   * Every relation the body sends a value other than null for, at any depth, in the body's
+   * order, whether the value links, unlinks, changes nothing (the shape a read answers), is
+   * dropped (read-only) or is refused: what the caller asks to link, for who may link what to
+   * be judged before anything else (access/write-links).
+   */
+  sentRelations: SentRelation[]
   /** Problems found so far; the repository may add more, then throws them all at once. */
   issues: IssueList
   /**
@@ -102,6 +115,12 @@ export interface LocaleInput {
   localization?: boolean
 }
 
+/** What a body is planned as: a create (`id` null) or a partial update of entry `id`, and where a create's locale comes from. */
+export interface PlanRequest {
+  id: number | null
+  locale?: LocaleInput
+}
+
 /**
  * Makes the plans of one content type's writes; handed to the repository by the route, so
  * the repository receives plans and never reads a body itself. A write with a `before*`
@@ -110,8 +129,13 @@ export interface LocaleInput {
 export interface EntryPlanner {
   /** The body's `data` object, or the 400 every write answers without one. */
   data: (body: unknown) => Record<string, unknown>
-  /** Plans a create (`id` null) or a partial update; passwords hashed when the body is valid. */
-  plan: (body: unknown, options: { id: number | null, locale?: LocaleInput, issues: IssueList }) => Promise<EntryWritePlan>
+  /** Plans a create or a partial update; passwords hashed when the body is valid. */
+  plan: (body: unknown, options: PlanRequest & { issues: IssueList }) => Promise<EntryWritePlan>
+  /**
+   * The plan of a body to judge, never to write (what the caller sent, where a hook plans
+   * from other data): as `plan`, but its passwords left as sent, as hashing is slow.
+   */
+  outline: (body: unknown, options: PlanRequest & { issues: IssueList }) => EntryWritePlan
 }
 
 /** A body's fields without `locale`, which a plan carries apart from the attributes. */

@@ -26,6 +26,22 @@ const contentTypes: Record<string, ContentTypeSchema> = {
       name: { type: 'string' },
       articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'writer' }
     }
+  },
+  // A type whose creates a lifecycle hook sees (and may change): planned inside the transaction.
+  'api::memo.memo': {
+    info: { singularName: 'memo', pluralName: 'memos' },
+    attributes: {
+      title: { type: 'string' },
+      writer: { type: 'relation', relation: 'oneToOne', target: 'api::writer.writer' }
+    }
+  },
+  'api::front.front': {
+    kind: 'singleType',
+    info: { singularName: 'front', pluralName: 'fronts' },
+    attributes: {
+      heading: { type: 'string' },
+      writer: { type: 'relation', relation: 'oneToOne', target: 'api::writer.writer' }
+    }
   }
 }
 const components: Record<string, ComponentSchema> = {
@@ -33,9 +49,13 @@ const components: Record<string, ComponentSchema> = {
   'blocks.cta': { attributes: { label: { type: 'string' }, writer: { type: 'relation', relation: 'oneToOne', target: 'api::writer.writer' } } }
 }
 
-const { app, close } = await buildTestApp({
+/** The titles of the memos whose create a `beforeCreate` hook saw. */
+const hooked: string[] = []
+
+const { app, statements, close } = await buildTestApp({
   contentTypes,
   components,
+  lifecycles: { 'api::memo.memo': { beforeCreate: (event) => { hooked.push(String(event.params.data?.title)) } } },
   permissions: {
     jwtSecret: SECRET,
     roles: {
@@ -177,4 +197,43 @@ t.test('filters and sorts through unreadable types are a 400; writes linking the
   t.match(linking.body.error.message, /seo\.reviewer/)
   const plain = await call('POST', '/api/articles', { token: ownerOnly.accessKey, payload: { data: { title: 'plain' } } })
   t.equal(plain.status, 200)
+})
+
+t.test('a write naming a type the caller may not find is a 403 before it reads or writes anything, wherever and however it names it', async t => {
+  const { accessKey } = await app.contentApi.apiTokens!.create({
+    name: 'no-writers',
+    type: 'custom',
+    permissions: { 'api::article.article': ['create', 'update', 'find'], 'api::memo.memo': ['create', 'find'], 'api::front.front': ['update', 'find'] }
+  })
+  const write = async (method: 'POST' | 'PUT', url: string, data: unknown): Promise<{ status: number, body: any }> =>
+    await call(method, url, { token: accessKey, payload: { data } })
+  const refused = async (method: 'POST' | 'PUT', url: string, data: unknown, where: string, what: string): Promise<void> => {
+    statements.reset()
+    const answer = await write(method, url, data)
+    t.same([answer.status, answer.body], [403, {
+      data: null,
+      error: { status: 403, name: 'ForbiddenError', message: `Forbidden to link ${where}: no find permission on api::writer.writer`, details: {} }
+    }], what)
+    t.same(statements.list.filter(sql => /articles|memos|fronts|writers/.test(sql)), [], `${what}: nothing of the write reached the database`)
+  }
+  const memo = async (title: string): Promise<number> => (await write('POST', '/api/memos', { title })).body.data.id as number
+  const first = await memo('first')
+
+  await refused('POST', '/api/articles', { title: 'x', writer }, 'writer', 'a relation of the entry')
+  await refused('POST', '/api/articles', { title: 'x', blocks: [{ __component: 'blocks.cta', label: 'Go', writer }] }, 'blocks.writer', 'in a zone item')
+  await refused('PUT', `/api/articles/${article}`, { seo: { reviewer: [] } }, 'seo.reviewer', 'an empty list, in a component')
+  await refused('PUT', `/api/articles/${article}`, { writer: { disconnect: [writer] } }, 'writer', 'a disconnect')
+  await refused('PUT', `/api/articles/${article}`, { writer: { data: { id: writer } } }, 'writer', 'the shape a read answers, which would change nothing')
+  await refused('PUT', `/api/articles/${article}`, { title: 7, writer: 'not an id' }, 'writer', 'a value that would be a 400: the 403 comes first')
+  await refused('POST', '/api/articles', { title: 'x', seo: [{ reviewer: writer }] }, 'seo.reviewer', 'in a component sent in the wrong shape')
+  await refused('POST', '/api/memos', { title: 'linking', writer }, 'writer', 'planned after a hook that may change the data')
+  await refused('PUT', '/api/front', { heading: 'Front', writer }, 'writer', 'a single type, before its entry is looked for')
+  t.same(hooked, ['first'], 'no hook saw a refused write')
+  t.equal(await memo('second'), first + 1, 'a refused create spent no id')
+
+  const cleared = await write('PUT', `/api/articles/${article}`, { title: 'Hello', writer: null })
+  t.equal(cleared.status, 200, 'null asks for no link: clearing one is allowed')
+  const front = await write('PUT', '/api/front', { heading: 'Front' })
+  t.equal(front.status, 200)
+  t.equal(front.body.data.attributes.heading, 'Front')
 })

@@ -14,16 +14,15 @@ export interface ListResult {
 
 /**
  * The written entry's answer, compiled by the read compiler with the route's selection,
- * for the write's statements to build instead of a read after the write (saving it). The
- * write fills `data` when one of its statements built it.
+ * for the write's statements to build instead of a read after the write (saving it). A
+ * description only: the write returns the answer it built (repository/write/entry-writes.ts
+ * `WrittenEntry`).
  */
 export interface EntryAnswer {
   /** The SELECT of column `data` over the row written, a CTE of the data statement, nested in it; null when the row alone cannot answer. */
   overRow: OverRow | null
   /** The read of the entry `id` (column `data`) that locks its row: a delete's lock answers the entry it deletes. */
   locked: (id: number) => CompiledStatement
-  /** The JSON text of the entry as written (as deleted), or null: not visible to the answer's selection. */
-  data?: string | null
 }
 
 export interface Reader {
@@ -32,7 +31,7 @@ export interface Reader {
   entry: (model: ReadableModel, id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
   /** JSON text of a single type's entry (in `locale` when localized), or null. */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
-  /** What a write needs to answer entry reads of `query` from its own statements (a fresh object per write: the write fills it). */
+  /** What a write needs to answer entry reads of `query` from its own statements. */
   answer: (model: ReadableModel, query: EntryQuery) => EntryAnswer
 }
 

@@ -7,8 +7,7 @@
  */
 import type { LinkSide } from '../../content-types/model.js'
 import type { ComponentListWrite, RowPlan } from '../../write-plan/plan.js'
-import type { CurrentItem, WriteFacts } from './facts.js'
-import type { WriteSession } from './session.js'
+import type { CheckContext, CurrentItem } from './facts.js'
 import type { RowId } from './sql.js'
 
 export interface PreparedComponentList {
@@ -22,10 +21,7 @@ export interface RowWriter<Prepared> {
 }
 
 export function prepareComponentList<Prepared> (
-  session: WriteSession,
-  facts: WriteFacts,
-  write: ComponentListWrite,
-  rows: RowWriter<Prepared>
+  { session, facts }: CheckContext, write: ComponentListWrite, rows: RowWriter<Prepared>
 ): PreparedComponentList | null {
   const sides = linkSides(write)
   const current = facts.currentItems(write)
@@ -44,14 +40,14 @@ export function prepareComponentList<Prepared> (
   const single = write.attribute.kind === 'component' && !write.attribute.repeatable
   const replaced = single && write.items.some(item => item.id === null)
   for (const gone of current.filter(candidate => !keptKeys.has(itemKey(candidate.component, candidate.id)))) {
-    session.deletes.rows(gone.component, [gone.id], replaced)
+    session.deletes.rows(gone.component, [gone.id], { beforeInserts: replaced })
   }
   return {
     apply (owner) {
       write.items.forEach((item, index) => {
         const row = rows.materialize(prepared[index]!)
         const existing = find(item)
-        if (existing === undefined) session.linkRows.insert(sides.get(item.model.uid)!, owner, row, index + 1, 1)
+        if (existing === undefined) session.linkRows.insert(sides.get(item.model.uid)!, { self: owner, other: row, position: index + 1, otherPosition: 1 })
         else if (existing.ord !== index + 1) session.linkRows.renumber(sides.get(existing.component)!, existing.linkId, index + 1)
       })
     }

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors.js'
 import type { LocaleInput, RowPlan } from '../../write-plan/plan.js'
 import type { SqlTransaction } from '../connection/database.js'
 import { takesFromSingleOwners } from './deletes.js'
-import type { EntryTarget, WriteContext } from './entry-writes.js'
+import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { joinLocalizationGroup, lockLocalizationGroup } from './localizations.js'
 import type { LocalizationMember } from './localizations.js'
 import { WritePlans } from './observer.js'
@@ -33,15 +33,19 @@ export interface CreateWrite {
   locale?: LocaleInput
 }
 
+/** A new entry records its admin as both. */
+const CREATORS = ['createdBy', 'updatedBy'] as const
+
 export async function createEntry (
   { db, registry, model }: EntryTarget, { body, context, hooks = {}, locale = { query: context.locale } }: CreateWrite
-): Promise<number> {
+): Promise<WrittenEntry> {
   const plans = new WritePlans({
     body,
     observer: context.observer,
     action: 'create',
     planner: context.planner,
-    make: async (sent, issues) => await context.planner.plan(sent, { id: null, locale, issues })
+    request: { id: null, locale },
+    admit: context.admit
   })
   await plans.early()
   // The entry, its component rows and its links are ONE statement: atomic by itself. With
@@ -51,28 +55,34 @@ export async function createEntry (
   // inserts, a statement of its own: it starts in a transaction rather than finding out.
   const alone = hooks.before === undefined && hooks.after === undefined && hooks.values === undefined && !plans.late &&
     (plans.planned === null || !takesFromSingleOwners(plans.planned.root))
-  const write = async (tx: SqlTransaction): Promise<number> => {
-    const session = new WriteSession(tx, db, registry, plans.issues)
+  const write = async (tx: SqlTransaction): Promise<WrittenEntry> => {
+    const session = new WriteSession({ tx, db, registry, issues: plans.issues })
     const { root } = await plans.inTransaction(null)
     await hooks.before?.(session, root)
     // Work after the data statement may change the entry: then its answer is read afterwards.
     const answer = hooks.after === undefined ? context.answer : undefined
-    const extra = { ...creatorValues(session, model, context, ['createdBy', 'updatedBy']), ...hooks.values?.() }
-    const id = await writeRow(session, root, { extra, answer })
-    await hooks.after?.(session, id)
-    return id
+    const extra = { ...creatorValues(session, { model, context, names: CREATORS }), ...hooks.values?.() }
+    const written = await writeRow(session, root, { extra, answer })
+    await hooks.after?.(session, written.id)
+    return written
   }
   // Most creates are one statement, its facts read inside it; should a check fail, it wrote
   // nothing, and the facts read then runs on its own to find the problems and word the 400.
   const planned = plans.planned
   const optimistic = alone && planned !== null && plans.issues.isEmpty && context.observer?.hooksBefore('create') !== true
   if (optimistic) {
-    const id = await firstInOneStatement({ db, registry }, plans, null, async (session, { root }) =>
-      await writeInOneStatement(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer: context.answer }))
-    if (id !== null) return id
+    const written = await firstInOneStatement({
+      db,
+      registry,
+      plans,
+      id: null,
+      write: async (session, { root }) =>
+        await writeInOneStatement(session, root, { extra: creatorValues(session, { model, context, names: CREATORS }), answer: context.answer })
+    })
+    if (written !== null) return written
   }
   // The facts read, the checks, then the data statement: a 400 found by the checks draws no id.
-  return await transactionIfNeeded(db, plans, write, alone)
+  return await transactionIfNeeded({ db, plans, work: write, alone })
 }
 
 export interface LocalizationWrite {
@@ -89,7 +99,7 @@ export interface LocalizationWrite {
  * same transaction joined to the source's localization group. A locale the group already
  * has is a 400; a missing source a 404.
  */
-export async function createLocalization (target: EntryTarget, { sourceId, body, context, claim }: LocalizationWrite): Promise<number> {
+export async function createLocalization (target: EntryTarget, { sourceId, body, context, claim }: LocalizationWrite): Promise<WrittenEntry> {
   const { model } = target
   let group: LocalizationMember[] = []
   let sent: string[] = []
@@ -101,24 +111,28 @@ export async function createLocalization (target: EntryTarget, { sourceId, body,
       before: async (session, root) => {
         await claim?.(session)
         if (!isRowId(sourceId)) throw new NotFoundError()
-        group = await lockLocalizationGroup(session, model, sourceId, true)
+        group = await lockLocalizationGroup(session, { model, sourceId, forNewMember: true })
         const locale = root.scalars.find(write => write.attribute.name === 'locale')
         if (locale !== undefined && group.some(member => member.locale === locale.value)) {
           session.issues.add(locale.path, `${String(locale.value)} already exists among this entry's localizations`)
         }
         sent = sentSharedAttributes(root)
         // What the group holds of the shared attributes sent goes with the data statement; the new entry's copies replace it.
-        dropSharedData(session, model, group.map(member => member.id), sent)
+        dropSharedData(session, { model, owners: group.map(member => member.id), names: sent })
       },
       // The document the group is: its members share one documentId, made with the first of them.
       values: () => ({ [DOCUMENT_ID]: group.find(member => member.id === sourceId)!.documentId }),
       after: async (session, id) => {
         // Shared attributes: the unsent ones come from the source, the sent ones go to the whole group.
         const unsent = [...sharedAttributeNames(model)].filter(name => !sent.includes(name))
-        await copySharedAttributes(session, model, [
-          { from: sourceId, to: [id], names: unsent, touch: false },
-          { from: id, to: group.map(member => member.id), names: sent, touch: true }
-        ], [joinLocalizationGroup(session, model, id, group)])
+        await copySharedAttributes(session, {
+          model,
+          copies: [
+            { from: sourceId, to: [id], names: unsent, touch: false },
+            { from: id, to: group.map(member => member.id), names: sent, touch: true }
+          ],
+          parts: [joinLocalizationGroup(session, { model, entryId: id, members: group })]
+        })
       }
     }
   })

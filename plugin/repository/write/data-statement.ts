@@ -169,14 +169,16 @@ export class DataStatement {
     const ids = draws.length === 0 ? null : NEW_IDS
     const parts = precondition !== null
       ? [
-          ...inserts.map(group => insertFromFacts(group, group === returning, precondition.name)),
-          ...updates.map(group => group.rows.length === 1 ? updateFromFacts(group, group === returning, precondition.name) : unguardable()),
+          ...inserts.map(group => insertFromFacts(group, { returning: group === returning, facts: precondition.name })),
+          ...updates.map(group => group.rows.length === 1 ? updateFromFacts(group, { returning: group === returning, facts: precondition.name }) : unguardable()),
           ...this.#others.map(part => part.fromFacts === undefined ? unguardable() : { sql: part.fromFacts(precondition.name) })
         ]
       : [
-          ...(guarded === undefined ? [] : [updatePart(guarded, true, null, guard!.version)]),
-          ...inserts.map(group => ids === null ? insertPart(group, group === returning, condition) : insertFromFacts(group, group === returning, ids, condition)),
-          ...updates.filter(group => group !== guarded).map(group => updatePart(group, group === returning, condition)),
+          ...(guarded === undefined ? [] : [updatePart(guarded, { returning: true, condition: null, version: guard!.version })]),
+          ...inserts.map(group => ids === null
+            ? insertPart(group, { returning: group === returning, condition })
+            : insertFromFacts(group, { returning: group === returning, facts: ids, condition })),
+          ...updates.filter(group => group !== guarded).map(group => updatePart(group, { returning: group === returning, condition })),
           ...this.#others.map(part => readingIds(part, ids)).map(part => condition === null ? part : onlyIf(part, condition) ?? unguardable())
         ]
     const source = guarded !== undefined ? 0 : returning === undefined ? -1 : [...inserts, ...updates].indexOf(returning)
@@ -225,11 +227,19 @@ function add (groups: Map<string, RowGroup>, row: RowValues, id: RowId): void {
   group.rows.push([id, ...row.values])
 }
 
+/** How a part writes its group of rows. */
+interface PartOptions {
+  /** The part ends with `returning *`: the statement tells of the row it writes. */
+  returning: boolean
+  /** Written only when it holds (a guarded statement's). */
+  condition?: string | null
+}
+
 /**
  * A multi-row VALUES in an INSERT takes its types from the table's columns. Conditional
  * (`condition`), the VALUES is a subquery, whose values are typed by hand (as `updatePart`).
  */
-function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, condition: string | null): SqlPart {
+function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, { returning, condition = null }: PartOptions): SqlPart {
   const into = raw(`insert into ${table} (${[idColumn, ...columns].join(', ')})`)
   const tail = raw(returning ? ' returning *' : '')
   if (condition === null) {
@@ -239,11 +249,16 @@ function insertPart ({ table, idColumn, columns, types, rows }: RowGroup, return
   return { sql: sql`${into} select * from (values ${typedTuples(types, rows)}) as v where ${raw(condition)}${tail}` }
 }
 
+/** `facts`: the CTE a part reads (a precondition's facts, or the ids the statement draws). */
+interface FromFactsOptions extends PartOptions {
+  facts: string
+}
+
 /**
  * New rows whose values may read the statement's facts (see Precondition) or the ids it
  * draws (`new_ids`), written only when `ok` holds (and `condition`, when guarded).
  */
-function insertFromFacts ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, facts: string, condition: string | null = null): SqlPart {
+function insertFromFacts ({ table, idColumn, columns, types, rows }: RowGroup, { returning, facts, condition = null }: FromFactsOptions): SqlPart {
   const into = raw(`insert into ${table} (${[idColumn, ...columns].join(', ')}) select v.* from ${facts}, lateral`)
   const where = condition === null ? `${facts}.ok` : `${facts}.ok and ${condition}`
   return { sql: sql`${into} (values ${typedTuples(types, rows)}) ${raw(`as v where ${where}${returning ? ' returning *' : ''}`)}` }
@@ -259,7 +274,7 @@ function readingIds (part: SqlPart, ids: string | null): SqlPart {
 }
 
 /** An existing row (the one-statement update's entry) written only when the facts' `ok` holds; its own columns returned. */
-function updateFromFacts ({ table, idColumn, columns, rows }: RowGroup, returning: boolean, facts: string): SqlPart {
+function updateFromFacts ({ table, idColumn, columns, rows }: RowGroup, { returning, facts }: FromFactsOptions): SqlPart {
   const [id, ...values] = rows[0]!
   const tail = raw(` and ${facts}.ok${returning ? ' returning t.*' : ''}`)
   return { sql: sql`${raw(`update ${table} as t`)} set ${columnAssignments(columns, values)} ${raw(`from ${facts} where t.${idColumn}`)} = ${id}${tail}` }
@@ -276,12 +291,16 @@ export function columnAssignments (columns: readonly string[], values: readonly 
   return join(columns.map((column, index) => sql`${raw(column)} = ${values[index]}`))
 }
 
+/** `version`: the one row is written only at that version (the guarded row, always returned). */
+interface UpdateOptions extends PartOptions {
+  version?: string
+}
+
 /**
  * One row: a plain UPDATE. Several: an UPDATE joined to a VALUES list, whose values must be
- * typed by hand (`typedTuples`). `condition`: written only when it holds; `version`: the one
- * row is written only at that version (the guarded row, always returned).
+ * typed by hand (`typedTuples`). `condition`: written only when it holds.
  */
-function updatePart ({ table, idColumn, columns, types, rows }: RowGroup, returning: boolean, condition: string | null, version?: string): SqlPart {
+function updatePart ({ table, idColumn, columns, types, rows }: RowGroup, { returning, condition = null, version }: UpdateOptions): SqlPart {
   const tail = raw(`${condition === null ? '' : ` and ${condition}`}${returning || version !== undefined ? ' returning *' : ''}`)
   if (rows.length === 1) {
     const [id, ...values] = rows[0]!

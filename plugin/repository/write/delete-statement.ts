@@ -16,13 +16,22 @@ import type { ContentTypeModel } from '../../content-types/model.js'
 import { EMPTY_SQL, join, raw, sql } from '../../sql/index.js'
 import type { EntryAnswer } from '../read/reader.js'
 import { onlyIf } from './data-statement.js'
+import type { WrittenEntry } from './entry-writes.js'
 import type { WriteSession } from './session.js'
 
 /** `stale`: the entry moved after the statement's snapshot, nothing was deleted. */
-export type DeleteOutcome = 'deleted' | 'absent' | 'stale'
+export type DeleteOutcome =
+  | { kind: 'deleted', entry: WrittenEntry }
+  | { kind: 'absent' | 'stale' }
 
-/** `answer` (when given) is filled with the entry as it was; an entry hidden from it is `absent`, and stays. */
-export async function deleteInOneStatement (session: WriteSession, model: ContentTypeModel, id: number, answer?: EntryAnswer): Promise<DeleteOutcome> {
+export interface OneStatementDelete {
+  model: ContentTypeModel
+  id: number
+  /** The entry deleted is answered as it was; an entry hidden from it is `absent`, and stays. */
+  answer?: EntryAnswer | undefined
+}
+
+export async function deleteInOneStatement (session: WriteSession, { model, id, answer }: OneStatementDelete): Promise<DeleteOutcome> {
   const table = session.table(model.entity)
   const idColumn = session.column(model.entity, 'id')
   const overRow = answer?.overRow ?? null
@@ -40,8 +49,8 @@ export async function deleteInOneStatement (session: WriteSession, model: Conten
     (built === null ? '' : ', (select count(*) from a)::int as visible, (select data from a) as data')
   const { text, values } = sql`with s as (select *, xmin::text as fca_version from ${raw(table)} where ${raw(idColumn)} = ${id}), ${built === null ? EMPTY_SQL : sql`a as (${built}), `}${rest} ${raw(last)}`.render()
   const [row] = await session.tx.query(text, values)
-  if (row === undefined || Number(row.found) === 0 || (built !== null && Number(row.visible) === 0)) return 'absent'
-  if (Number(row.deleted) === 0) return 'stale'
-  if (answer !== undefined) answer.data = row.data === null ? null : String(row.data)
-  return 'deleted'
+  if (row === undefined || Number(row.found) === 0 || (built !== null && Number(row.visible) === 0)) return { kind: 'absent' }
+  if (Number(row.deleted) === 0) return { kind: 'stale' }
+  if (answer === undefined) return { kind: 'deleted', entry: { id } }
+  return { kind: 'deleted', entry: { id, answer: row.data === null ? null : String(row.data) } }
 }

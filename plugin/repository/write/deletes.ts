@@ -16,6 +16,15 @@ import { connectableIds } from './link-order.js'
 import { intArray, join, oneStatement, raw, sql, type Sql } from '../../sql/index.js'
 import type { ConditionalPart, WriteSql } from './sql.js'
 
+interface RowDeletion {
+  /**
+   * Their link rows (gone by cascade, only when a statement ends) must be gone before this
+   * write inserts links, as a single component's replacement must, its owner having at most
+   * one link. Unless told otherwise, they must.
+   */
+  beforeInserts?: boolean
+}
+
 /** Links of `side` pointing at `others`, except those of the row `keptSelf`. */
 interface Release {
   side: LinkSide
@@ -48,7 +57,7 @@ export function mayDeleteBeforeInserts (row: RowPlan): boolean {
  * before its inserts, as it holds no component rows yet to replace.
  */
 export function takesFromSingleOwners (row: RowPlan): boolean {
-  return row.links.some(({ attribute, operation }) => attribute.kind === 'relation' && !attribute.otherToMany && connectableIds(operation, isToMany(attribute)).length > 0) ||
+  return row.links.some(({ attribute, operation }) => attribute.kind === 'relation' && !attribute.otherToMany && connectableIds(operation, { toMany: isToMany(attribute) }).length > 0) ||
     row.lists.some(({ items }) => items.some(takesFromSingleOwners))
 }
 
@@ -84,13 +93,8 @@ export class PendingDeletes {
     this.#owned.push({ side, owners: [...owners], component })
   }
 
-  /**
-   * Rows of model `uid` (an entry or component rows), with what is nested in them.
-   * `beforeInserts`: their link rows (gone by cascade, only when a statement ends) must be
-   * gone before this write inserts links, as a single component's replacement must, its
-   * owner having at most one link.
-   */
-  rows (uid: string, ids: Iterable<number>, beforeInserts = true): void {
+  /** Rows of model `uid` (an entry or component rows), with what is nested in them. */
+  rows (uid: string, ids: Iterable<number>, { beforeInserts = true }: RowDeletion = {}): void {
     addAll(this.#rows, uid, ids)
     if (beforeInserts) this.#rowsBeforeInserts = true
   }
@@ -125,7 +129,7 @@ export class PendingDeletes {
       ...[...this.#links].map(([entity, ids]) => deleteLinkRows(session, entity, ids)),
       ...this.#releases.map(release => releaseLinks(session, release)),
       ...this.#owned.filter(owned => owned.component === undefined).map(owned => deleteOwnedLinks(session, owned)),
-      ...rowDeletes(session, this.#rows, this.#owned, this.#nested)
+      ...rowDeletes(session, { rows: this.#rows, owned: this.#owned, nested: this.#nested })
     ]
     this.#links.clear()
     this.#releases.length = 0
@@ -144,36 +148,50 @@ export class PendingDeletes {
 }
 
 /** Rows of `entity` whose `property` is one of `ids`. */
-function deleteWhereAny (session: WriteSql, entity: string, property: string, ids: ReadonlyArray<number>): Sql {
+interface RowsWhereAny {
+  entity: string
+  property: string
+  ids: ReadonlyArray<number>
+}
+
+function deleteWhereAny (session: WriteSql, { entity, property, ids }: RowsWhereAny): Sql {
   return sql`delete from ${raw(`${session.table(entity)} where ${session.column(entity, property)}`)} = any(${intArray(ids)}::int[])`
 }
 
 function deleteLinkRows (session: WriteSql, entity: string, ids: ReadonlySet<number>): ConditionalPart {
-  return { sql: deleteWhereAny(session, entity, 'id', [...ids]), conditionJoin: 'and' }
+  return { sql: deleteWhereAny(session, { entity, property: 'id', ids: [...ids] }), conditionJoin: 'and' }
 }
 
 function deleteOwnedLinks (session: WriteSql, { side, owners }: Owned): ConditionalPart {
-  return { sql: deleteWhereAny(session, side.entity, side.self, owners), conditionJoin: 'and' }
+  return { sql: deleteWhereAny(session, { entity: side.entity, property: side.self, ids: owners }), conditionJoin: 'and' }
 }
 
 function releaseLinks (session: WriteSql, { side, others, keptSelf }: Release): ConditionalPart {
-  const deleted = deleteWhereAny(session, side.entity, side.other, others)
+  const deleted = deleteWhereAny(session, { entity: side.entity, property: side.other, ids: others })
   return keptSelf === null
     ? { sql: deleted, conditionJoin: 'and' }
     : { sql: sql`${deleted} and ${raw(session.column(side.entity, side.self))} <> ${keptSelf}`, conditionJoin: 'and' }
 }
 
+/** The rows to delete: by id, with what is nested in them; the component rows held by `owned`; what is nested in the rows of `nested`. */
+interface RowsToDelete {
+  rows: ReadonlyMap<string, ReadonlySet<number>>
+  owned: readonly Owned[]
+  nested: ReadonlyMap<string, ReadonlySet<number>>
+}
+
 /** One DELETE per table, its ids given, or linked from given owners, and found under those rows. */
-function rowDeletes (
-  session: WriteSql, rows: ReadonlyMap<string, ReadonlySet<number>>, owned: readonly Owned[], nested: ReadonlyMap<string, ReadonlySet<number>>
-): ConditionalPart[] {
+function rowDeletes (session: WriteSql, { rows, owned, nested }: RowsToDelete): ConditionalPart[] {
   const sources = new Map<string, Sql[]>()
+  const addNested = (uid: string, owners: Sql): void => {
+    for (const [component, children] of nestedSources(session, session.registry.model(uid), owners)) addSource(sources, component, children)
+  }
   const addWithNested = (uid: string, source: Sql): void => {
     addSource(sources, uid, source)
-    addNestedSources(session, session.registry.model(uid), source, sources)
+    addNested(uid, source)
   }
   for (const [uid, ids] of rows) addWithNested(uid, sql`select unnest(${intArray([...ids])}::int[])`)
-  for (const [uid, ids] of nested) addNestedSources(session, session.registry.model(uid), sql`select unnest(${intArray([...ids])}::int[])`, sources)
+  for (const [uid, ids] of nested) addNested(uid, sql`select unnest(${intArray([...ids])}::int[])`)
   for (const { side, owners, component } of owned) {
     if (component === undefined) continue
     const column = (property: string): string => session.column(side.entity, property)
@@ -188,15 +206,14 @@ function rowDeletes (
   })
 }
 
-/** The component rows under the rows `owners` selects, per component, through every component and zone link table. */
-function addNestedSources (session: WriteSql, model: Model, owners: Sql, sources: Map<string, Sql[]>): void {
-  for (const [component, linkEntity] of componentLinks(model)) {
+/** The component rows under the rows `owners` selects, through every component and zone link table: a SELECT of their ids per component, at every depth. */
+function nestedSources (session: WriteSql, model: Model, owners: Sql): Array<[component: string, ids: Sql]> {
+  return componentLinks(model).flatMap(([component, linkEntity]) => {
     const column = (property: string): string => session.column(linkEntity, property)
     const children = sql`select ${raw(`${column('target')} from ${session.table(linkEntity)} where ${column('owner')}`)} in (${owners})`
-    addSource(sources, component, children)
     // The registry refuses components that include each other, so this ends.
-    addNestedSources(session, session.registry.model(component), children, sources)
-  }
+    return [[component, children] as [string, Sql], ...nestedSources(session, session.registry.model(component), children)]
+  })
 }
 
 function componentLinks (model: Model): Array<[component: string, linkEntity: string]> {

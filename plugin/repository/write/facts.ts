@@ -80,6 +80,12 @@ export interface WriteFacts {
   readonly version: string | null
 }
 
+/** A write's session, with the facts its checks look up. */
+export interface CheckContext {
+  session: WriteSession
+  facts: WriteFacts
+}
+
 /** `lock`: the root is an existing entry to lock (an update); 404 when it does not exist. */
 export async function gatherWriteFacts (session: WriteSession, root: RowPlan, options: { lock?: boolean } = {}): Promise<WriteFacts> {
   const lock = options.lock === true && root.id !== null ? { entity: root.model.entity, id: root.id } : null
@@ -223,7 +229,7 @@ class FactStatement implements WriteFacts {
     for (const write of row.links) {
       if (row.id !== null) this.#askLinks(write, row.id)
       const ids = this.#referencedIds.get(write.attribute.target) ?? new Set<number>()
-      for (const id of connectableIds(write.operation, isToMany(write.attribute))) ids.add(id)
+      for (const id of connectableIds(write.operation, { toMany: isToMany(write.attribute) })) ids.add(id)
       this.#referencedIds.set(write.attribute.target, ids)
     }
     for (const write of row.lists) {

@@ -4,22 +4,30 @@
  */
 import type { ConnectItem, InputPath, LinkOperation } from '../../write-plan/plan.js'
 
+type EditOperation = Extract<LinkOperation, { kind: 'edit' }>
+
 export type LinkOrder =
   | { ok: true, ids: number[] }
   | { ok: false, path: InputPath, problem: string }
 
-export function nextLinkOrder (current: readonly number[], operation: LinkOperation, toMany: boolean): LinkOrder {
+/** What the attribute written holds. */
+export interface LinkCardinality {
+  /** A list (to-many relation, multiple media), rather than one entry. */
+  toMany: boolean
+}
+
+export function nextLinkOrder (current: readonly number[], operation: LinkOperation, { toMany }: LinkCardinality): LinkOrder {
   if (operation.kind === 'set') return { ok: true, ids: [...operation.ids] }
   const list = current.filter(id => !operation.disconnect.includes(id))
   if (!toMany) return { ok: true, ids: operation.connect.length > 0 ? [operation.connect[0]!.id] : list }
-  return connectAll(list, operation.connect, operation.strict)
+  return connectAll(list, operation)
 }
 
 /**
  * The ids `nextLinkOrder` may add to the list: those the existence check must cover. A
  * to-one attribute links only the first item connected.
  */
-export function connectableIds (operation: LinkOperation, toMany: boolean): number[] {
+export function connectableIds (operation: LinkOperation, { toMany }: LinkCardinality): number[] {
   if (operation.kind === 'set') return [...operation.ids]
   const ids = operation.connect.map(item => item.id)
   return toMany ? ids : ids.slice(0, 1)
@@ -29,7 +37,7 @@ export function connectableIds (operation: LinkOperation, toMany: boolean): numb
  * Connects items in the given order, except that an item placed relative to another item
  * of the same request waits until that one is connected (as Strapi sorts them).
  */
-function connectAll (list: number[], connect: readonly ConnectItem[], strict: boolean): LinkOrder {
+function connectAll (list: number[], { connect, strict }: Pick<EditOperation, 'connect' | 'strict'>): LinkOrder {
   let pending = [...connect]
   while (pending.length > 0) {
     const waiting: ConnectItem[] = []
@@ -39,7 +47,7 @@ function connectAll (list: number[], connect: readonly ConnectItem[], strict: bo
         pending.some(other => other !== item && other.id === anchor && !list.includes(other.id))
       if (anchorComesLater) waiting.push(item)
       else {
-        const problem = connectOne(list, item, strict)
+        const problem = connectOne(list, item, { strict })
         if (problem !== null) return { ok: false, path: [...item.path, 'position'], problem }
       }
     }
@@ -64,7 +72,7 @@ function anchorOf ({ position }: ConnectItem): number | null {
  * gives `[3, 2, 1]`). An anchor that is not linked is a problem, or, when not `strict`,
  * the item is appended.
  */
-function connectOne (list: number[], item: ConnectItem, strict: boolean): string | null {
+function connectOne (list: number[], item: ConnectItem, { strict }: Pick<EditOperation, 'strict'>): string | null {
   const { id, position } = item
   const existing = list.indexOf(id)
   if (existing !== -1) list.splice(existing, 1)

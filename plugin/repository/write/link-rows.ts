@@ -36,11 +36,26 @@ interface TableWrites {
   changes: Map<number, LinkChange>
 }
 
+/** A new link from `self` (the row written) to `other`, at `position` on the written side and `otherPosition` on the other. */
+export interface LinkInsert {
+  self: RowId
+  other: RowId
+  position: number
+  otherPosition: number
+}
+
+/** An existing link `linkId` of the written row, pointed at `other`, at `position` on the written side and `otherPosition` on the other. */
+export interface LinkRetarget {
+  linkId: number
+  other: number
+  position: number
+  otherPosition: number
+}
+
 export class PendingLinkRows {
   readonly #tables = new Map<string, TableWrites>()
 
-  /** A new link from `self` (the row written) to `other`, at `position` on the written side. */
-  insert (side: LinkSide, self: RowId, other: RowId, position: number, otherPosition: number): void {
+  insert (side: LinkSide, { self, other, position, otherPosition }: LinkInsert): void {
     this.#table(side.entity).inserts.push({
       [side.self]: self, [side.other]: other, [side.order]: position, [otherOrder(side)]: otherPosition
     } as NewLink)
@@ -52,10 +67,10 @@ export class PendingLinkRows {
   }
 
   /**
-   * Points an existing link of the written row at `other` instead, as if it were deleted and
-   * a new one inserted: one statement after the flush rather than a delete before it.
+   * Points an existing link of the written row at another row instead, as if it were deleted
+   * and a new one inserted: one statement after the flush rather than a delete before it.
    */
-  retarget (side: LinkSide, linkId: number, other: number, position: number, otherPosition: number): void {
+  retarget (side: LinkSide, { linkId, other, position, otherPosition }: LinkRetarget): void {
     this.#change(side.entity, linkId, { [side.other]: other, [side.order]: position, [otherOrder(side)]: otherPosition, renew: true })
   }
 

@@ -13,11 +13,10 @@
 import { mediaKindOf } from '../../content-types/media-kind.js'
 import { isToMany } from '../../content-types/model.js'
 import type { MediaAttribute, RelationAttribute } from '../../content-types/model.js'
-import type { InputPath, LinkWrite, RowPlan } from '../../write-plan/plan.js'
-import type { WriteFacts } from './facts.js'
+import type { LinkWrite, RowPlan } from '../../write-plan/plan.js'
+import type { CheckContext } from './facts.js'
 import { APPENDED_POSITION } from './link-rows.js'
 import { nextLinkOrder } from './link-order.js'
-import type { WriteSession } from './session.js'
 import type { RowId } from './sql.js'
 
 export interface PreparedLinks {
@@ -26,12 +25,13 @@ export interface PreparedLinks {
 
 type LinkAttribute = RelationAttribute | MediaAttribute
 
-export function prepareLinks (session: WriteSession, facts: WriteFacts, row: RowPlan, write: LinkWrite): PreparedLinks | null {
+export function prepareLinks (check: CheckContext, row: RowPlan, write: LinkWrite): PreparedLinks | null {
+  const { session, facts } = check
   const { attribute, path } = write
   const side = attribute.link
   const current = facts.currentLinks(write)
   const currentByOther = new Map(current.map(link => [link.other, link]))
-  const order = nextLinkOrder([...currentByOther.keys()], write.operation, isToMany(attribute))
+  const order = nextLinkOrder([...currentByOther.keys()], write.operation, { toMany: isToMany(attribute) })
   if (!order.ok) {
     session.issues.add(order.path, order.problem)
     return null
@@ -43,7 +43,7 @@ export function prepareLinks (session: WriteSession, facts: WriteFacts, row: Row
   }
   const kept = new Set(ids)
   const added = ids.filter(id => !currentByOther.has(id))
-  if (!checkAdded(session, facts, attribute, added, path)) return null
+  if (!checkAdded(check, write, added)) return null
 
   const removed = current.filter(link => !kept.has(link.other))
   // A to-one link that changes target is rewritten in place: one statement, not a delete and an insert.
@@ -59,9 +59,9 @@ export function prepareLinks (session: WriteSession, facts: WriteFacts, row: Row
         if (existing !== undefined) {
           if (existing.order !== index + 1) session.linkRows.renumber(side, existing.id, index + 1)
         } else if (retargeted !== null) {
-          session.linkRows.retarget(side, retargeted.id, id, index + 1, otherPosition)
+          session.linkRows.retarget(side, { linkId: retargeted.id, other: id, position: index + 1, otherPosition })
         } else {
-          session.linkRows.insert(side, owner, id, index + 1, otherPosition)
+          session.linkRows.insert(side, { self: owner, other: id, position: index + 1, otherPosition })
         }
       })
     }
@@ -73,8 +73,8 @@ export function appendsToOtherList (attribute: LinkAttribute): boolean {
   return attribute.kind === 'relation' && attribute.inverse !== undefined && attribute.otherToMany
 }
 
-/** Every added id exists (media: and is an allowed kind of file); false after reporting. */
-function checkAdded (session: WriteSession, facts: WriteFacts, attribute: LinkAttribute, added: readonly number[], path: InputPath): boolean {
+/** Every id `write` adds exists (media: and is an allowed kind of file); false after reporting. */
+function checkAdded ({ session, facts }: CheckContext, { attribute, path }: LinkWrite, added: readonly number[]): boolean {
   const missing = added.filter(id => facts.referenced(attribute.target, id) === undefined)
   if (missing.length > 0) {
     session.issues.add(path, `has ${missing.length} relation(s) of type ${attribute.target} that do not exist (${missing.join(', ')})`)

@@ -29,16 +29,24 @@ function localizationIds (session: WriteSession, model: ContentTypeModel, id: nu
   return sql`select ${raw(`l.${session.column(link.entity, link.other)} from ${session.table(link.entity)} l where l.${session.column(link.entity, link.self)}`)} = ${id}`
 }
 
+export interface GroupLock {
+  model: ContentTypeModel
+  sourceId: number
+  /**
+   * The caller adds an entry to the group, and queues first behind every other request adding
+   * one to this type — row locks alone cannot do it, as a statement that waited for them still
+   * reads the rows of its snapshot, without the entry just added, so two requests could both
+   * add the same locale, or two new localizations miss each other.
+   */
+  forNewMember?: boolean
+}
+
 /**
  * The source entry and its localizations, locked for the rest of the transaction so
- * concurrent writes of their rows queue; 404 if the source is absent. `forNewMember`: the
- * caller adds an entry to the group, and queues first behind every other request adding
- * one to this type — row locks alone cannot do it, as a statement that waited for them still
- * reads the rows of its snapshot, without the entry just added, so two requests could both
- * add the same locale, or two new localizations miss each other.
+ * concurrent writes of their rows queue; 404 if the source is absent.
  */
 export async function lockLocalizationGroup (
-  session: WriteSession, model: ContentTypeModel, sourceId: number, forNewMember = false
+  session: WriteSession, { model, sourceId, forNewMember = false }: GroupLock
 ): Promise<LocalizationMember[]> {
   if (forNewMember) await session.lockNamed(`localizations:${model.uid}`)
   const id = session.column(model.entity, 'id')
@@ -51,8 +59,15 @@ export async function lockLocalizationGroup (
   return rows.map(row => ({ id: Number(row.id), locale: String(row.locale), documentId: String(row.document_id) }))
 }
 
+export interface GroupJoin {
+  model: ContentTypeModel
+  /** The new entry. */
+  entryId: number
+  members: readonly LocalizationMember[]
+}
+
 /** The insert linking the new entry to every member of the group, both ways (a part of the statement that copies shared attributes). */
-export function joinLocalizationGroup (session: WriteSession, model: ContentTypeModel, entryId: number, members: LocalizationMember[]): Sql {
+export function joinLocalizationGroup (session: WriteSession, { model, entryId, members }: GroupJoin): Sql {
   const { link } = localizationsOf(model)
   const columns = ['owner', 'target', 'ord', 'invOrd'].map(property => session.column(link.entity, property)).join(', ')
   const pairs = members.flatMap(member => [[entryId, member.id], [member.id, entryId]])

@@ -7,7 +7,9 @@ import type { Row } from '../connection/database.js'
 import type { EntryAnswer } from '../read/reader.js'
 import type { WriteSession } from './session.js'
 
-interface RowLockOptions {
+interface RowLockRequest {
+  model: Pick<ContentTypeModel, 'entity'>
+  id: number
   /** Properties of the row as it was, answered. */
   columns?: readonly string[]
   /**
@@ -22,8 +24,7 @@ interface RowLockOptions {
  * Locks the entry's row for the rest of the transaction, so concurrent writes queue; 404 if
  * absent. Answers the `columns` of the row as it was.
  */
-export async function lockEntry (session: WriteSession, model: Pick<ContentTypeModel, 'entity'>, id: number, options: RowLockOptions = {}): Promise<Row> {
-  const { columns = [], strength = 'update' } = options
+export async function lockEntry (session: WriteSession, { model, id, columns = [], strength = 'update' }: RowLockRequest): Promise<Row> {
   const idColumn = session.column(model.entity, 'id')
   const selected = [idColumn, ...columns.map(property => `${session.column(model.entity, property)} as ${identifier(property)}`)].join(', ')
   const [found] = isRowId(id)
@@ -33,11 +34,11 @@ export async function lockEntry (session: WriteSession, model: Pick<ContentTypeM
   return found
 }
 
-/** `lockEntry` through the answer's read, which it keeps: 404 if the entry is absent (or hidden from the answer). */
-export async function lockAnswering (session: WriteSession, id: number, answer: EntryAnswer): Promise<void> {
+/** `lockEntry` through the answer's read: the entry's answer as it is; 404 if the entry is absent (or hidden from the answer). */
+export async function lockAnswering (session: WriteSession, id: number, answer: EntryAnswer): Promise<string> {
   if (!isRowId(id)) throw new NotFoundError()
   const { sql, params } = answer.locked(id)
   const [found] = await session.tx.query(sql, params)
   if (found === undefined) throw new NotFoundError()
-  answer.data = found.data as string
+  return found.data as string
 }

@@ -6,10 +6,13 @@
  * A write's body is planned before its transaction, as always, unless the observer may
  * change the data (a `before*` hook): then it is planned inside the transaction, after the
  * hook, from the data the hook left, exactly as if the client had sent it.
+ *
+ * Either way the body as the caller sent it is judged first (`WritePlans.admit`): a write
+ * the caller may not make reads and writes nothing, and no hook sees it.
  */
 import type { ContentTypeModel } from '../../content-types/model.js'
 import { IssueList } from '../../write-plan/issues.js'
-import type { EntryPlanner, EntryWritePlan, RowPlan } from '../../write-plan/plan.js'
+import type { EntryPlanner, EntryWritePlan, PlanRequest, RowPlan } from '../../write-plan/plan.js'
 import type { Row } from '../connection/database.js'
 
 export type WriteAction = 'create' | 'update' | 'delete'
@@ -41,6 +44,20 @@ export interface WriteObserver {
   committed: () => void
 }
 
+/** Judges the plan of a body as the caller sent it: a throw refuses the write. */
+export type Admission = (plan: EntryWritePlan) => void
+
+export interface WritePlansOptions {
+  body: unknown
+  observer: WriteObserver | undefined
+  action: WriteAction
+  planner: EntryPlanner
+  /** What the body is planned as. */
+  request: PlanRequest
+  /** Runs once the body as sent is planned, before anything is read, written or hooked. */
+  admit?: Admission | undefined
+}
+
 /** The plan of one write, made before its transaction or, when the observer may change the data, inside it. */
 export class WritePlans {
   /** The write's problems, from the plan and from the checks inside the transaction. */
@@ -48,22 +65,18 @@ export class WritePlans {
   readonly #body: unknown
   readonly #observer: WriteObserver | undefined
   readonly #action: WriteAction
-  readonly #make: (body: unknown, issues: IssueList) => Promise<EntryWritePlan>
-  readonly #data: EntryPlanner['data']
+  readonly #planner: EntryPlanner
+  readonly #request: PlanRequest
+  readonly #admit: Admission | undefined
   #plan: EntryWritePlan | null = null
 
-  constructor (options: {
-    body: unknown
-    observer: WriteObserver | undefined
-    action: WriteAction
-    planner: EntryPlanner
-    make: (body: unknown, issues: IssueList) => Promise<EntryWritePlan>
-  }) {
+  constructor (options: WritePlansOptions) {
     this.#body = options.body
     this.#observer = options.observer
     this.#action = options.action
-    this.#make = options.make
-    this.#data = options.planner.data
+    this.#planner = options.planner
+    this.#request = options.request
+    this.#admit = options.admit
   }
 
   /** Planned inside the transaction, after the observer's `before`. */
@@ -81,17 +94,26 @@ export class WritePlans {
     return this.#plan
   }
 
-  /** Before the transaction: the plan, or at least the 400 of a body without `data`. */
+  /**
+   * Before the transaction: the plan, admitted, or at least the 400 of a body without `data`.
+   * Planned later, from what a hook leaves, a write is still admitted on what the caller
+   * sent: an outline of it, whose problems are not the write's (the hook may mend them).
+   */
   async early (): Promise<void> {
-    if (this.late) this.#data(this.#body)
-    else this.#plan = await this.#make(this.#body, this.issues)
+    if (this.late) {
+      this.#planner.data(this.#body)
+      this.#admit?.(this.#planner.outline(this.#body, { ...this.#request, issues: new IssueList() }))
+      return
+    }
+    this.#plan = await this.#planner.plan(this.#body, { ...this.#request, issues: this.issues })
+    this.#admit?.(this.#plan)
   }
 
   /** Inside the transaction: the observer hears of the write, then the plan is ready. */
   async inTransaction (id: number | null, previous?: Row): Promise<EntryWritePlan> {
     if (this.#observer !== undefined) {
-      const data = await this.#observer.before({ action: this.#action, id, data: this.#data(this.#body), ...(previous === undefined ? {} : { previous }) })
-      if (this.late) this.#plan = await this.#make({ data }, this.issues)
+      const data = await this.#observer.before({ action: this.#action, id, data: this.#planner.data(this.#body), ...(previous === undefined ? {} : { previous }) })
+      if (this.late) this.#plan = await this.#planner.plan({ data }, { ...this.#request, issues: this.issues })
     }
     return this.#plan!
   }

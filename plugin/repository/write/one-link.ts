@@ -35,8 +35,16 @@ export function toOneChange (write: LinkWrite): ToOneChange | null {
   return operation.disconnect.length === 0 ? { kind: 'none' } : { kind: 'unlink', others: [...operation.disconnect] }
 }
 
-/** The parts writing `change` of row `self`'s link, reading the statement's `facts` (its name). */
-export function toOneParts (session: WriteSql, write: LinkWrite, self: number, change: ToOneChange, facts: string): SqlPart[] {
+/** The change `write` makes to the link of row `self`, in a statement whose first CTE is `facts` (its name). */
+export interface ToOneWrite {
+  write: LinkWrite
+  self: number
+  change: ToOneChange
+  facts: string
+}
+
+/** The parts writing the change, reading the statement's facts. */
+export function toOneParts (session: WriteSql, { write, self, change, facts }: ToOneWrite): SqlPart[] {
   const side = write.attribute.link
   const entity = side.entity
   const column = (property: string): string => session.column(entity, property)

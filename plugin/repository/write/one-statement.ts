@@ -30,6 +30,7 @@ import type { MediaKind } from '../../content-types/definition.js'
 import { EMPTY_SQL, intArray, join, raw, sql, type Sql } from '../../sql/index.js'
 import type { LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../../write-plan/plan.js'
 import type { EntryAnswer } from '../read/reader.js'
+import type { WrittenEntry } from './entry-writes.js'
 import { NO_ITEMS, NO_LINKS, NO_VALUES, entryLock, needsUniqueCheck, uidCandidates, type CurrentItem, type CurrentLink, type EntryLock, type ReferencedRow, type WriteFacts } from './facts.js'
 import { toOneChange, toOneParts, type ToOneChange } from './one-link.js'
 import { connectableIds } from './link-order.js'
@@ -58,10 +59,10 @@ export interface OneStatementWrite {
 
 /**
  * Writes `root` in one statement when it can (a new entry, or an existing one's update): its
- * id, or null when nothing was written (the plan does not suit, the updated entry is absent or
- * moved, or a check failed): then the two-statement path is to run.
+ * id (and its answer, when asked), or null when nothing was written (the plan does not suit,
+ * the updated entry is absent or moved, or a check failed): then the two-statement path is to run.
  */
-export async function writeInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementWrite): Promise<number | null> {
+export async function writeInOneStatement (session: WriteSession, root: RowPlan, { extra, answer }: OneStatementWrite): Promise<WrittenEntry | null> {
   const facts = OneStatementFacts.of(session, root)
   if (facts === null) return null
   const rows = new RowWrites(session, facts)
@@ -70,14 +71,13 @@ export async function writeInOneStatement (session: WriteSession, root: RowPlan,
   // Problems found without the database (two rows of the body claiming one value): the other path words them.
   if (!session.issues.isEmpty || !session.deletes.isEmpty) return null
   rows.materialize(prepared, extra)
-  if (root.id !== null) for (const [write, change] of facts.toOne) session.data.add(toOneParts(session, write, root.id, change, FACTS))
+  if (root.id !== null) for (const [write, change] of facts.toOne) session.data.add(toOneParts(session, { write, self: root.id, change, facts: FACTS }))
   session.data.precondition({ name: FACTS, facts: facts.select() })
   const overRow = answer?.overRow ?? null
   const returned = await session.flush({ table: session.table(root.model.entity), ...(overRow === null ? {} : { answer: overRow }) })
   const id = root.id ?? returned?.id
   if (returned?.written !== true || id === undefined) return null
-  if (overRow !== null) answer!.data = returned.data
-  return id
+  return overRow === null ? { id } : { id, answer: returned.data }
 }
 
 /** The facts as the statement will have them: everything it needs to be true, asked in its first CTE. */
@@ -203,7 +203,7 @@ class OneStatementFacts implements WriteFacts {
       this.#pickUid(row, uid)
     }
     for (const write of row.links) {
-      const ids = connectableIds(write.operation, isToMany(write.attribute))
+      const ids = connectableIds(write.operation, { toMany: isToMany(write.attribute) })
       if (ids.length === 0) continue
       const { attribute } = write
       // A related entry with a single owner is taken from its owner first: a deletion before the inserts.

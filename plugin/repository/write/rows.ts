@@ -7,11 +7,11 @@
  */
 import type { RowPlan } from '../../write-plan/plan.js'
 import { prepareComponentList, type PreparedComponentList, type RowWriter } from './components.js'
-import type { WriteFacts } from './facts.js'
+import type { CheckContext, WriteFacts } from './facts.js'
 import { prepareLinks, type PreparedLinks } from './links.js'
 import type { WriteSession } from './session.js'
 import type { RowId } from './sql.js'
-import { ClaimedValues, checkUniqueValues, generateUid } from './unique.js'
+import { ClaimedValues, checkUniqueValues, generateUid, type UniqueScope } from './unique.js'
 
 export interface PreparedRow {
   plan: RowPlan
@@ -24,27 +24,29 @@ export interface PreparedRow {
 export class RowWrites implements RowWriter<PreparedRow> {
   readonly #session: WriteSession
   readonly #facts: WriteFacts
-  readonly #claimed = new ClaimedValues()
+  readonly #check: CheckContext
+  readonly #unique: UniqueScope
 
   constructor (session: WriteSession, facts: WriteFacts) {
     this.#session = session
     this.#facts = facts
+    this.#check = { session, facts }
+    this.#unique = { facts, claimed: new ClaimedValues() }
   }
 
   prepare (plan: RowPlan): PreparedRow {
-    const session = this.#session
     const facts = this.#facts
     const values: Record<string, unknown> = Object.fromEntries(plan.scalars.map(write => [write.attribute.name, write.value]))
-    checkUniqueValues(session, facts, plan, this.#claimed)
-    for (const uid of plan.uids) values[uid.attribute.name] = facts.chosenUid?.(uid) ?? generateUid(facts, plan, uid, this.#claimed)
+    checkUniqueValues(this.#session, plan, this.#unique)
+    for (const uid of plan.uids) values[uid.attribute.name] = facts.chosenUid?.(uid) ?? generateUid(plan, uid, this.#unique)
     const links: PreparedLinks[] = []
     for (const write of plan.links) {
-      const prepared = prepareLinks(session, facts, plan, write)
+      const prepared = prepareLinks(this.#check, plan, write)
       if (prepared !== null) links.push(prepared)
     }
     const lists: PreparedComponentList[] = []
     for (const write of plan.lists) {
-      const prepared = prepareComponentList(session, facts, write, this)
+      const prepared = prepareComponentList(this.#check, write, this)
       if (prepared !== null) lists.push(prepared)
     }
     return { plan, values, links, lists }
@@ -59,10 +61,10 @@ export class RowWrites implements RowWriter<PreparedRow> {
     let row: RowId
     if (plan.id === null) {
       row = this.#facts.newId(plan)
-      session.data.insert(session.rowValues(plan.model.entity, values, true), row)
+      session.data.insert(session.rowValues(plan.model.entity, values, { creating: true }), row)
     } else {
       row = plan.id
-      session.data.update(session.rowValues(plan.model.entity, values, false), row)
+      session.data.update(session.rowValues(plan.model.entity, values, { creating: false }), row)
     }
     for (const links of prepared.links) links.apply(row)
     for (const list of prepared.lists) list.apply(row)

@@ -29,6 +29,22 @@ export class StaleFacts extends Error {}
 /** A row object of one of the runtime EntitySchemas (no class of ours behind it). */
 export type Entity = Record<string, unknown>
 
+/** What a session is made of. */
+export interface WriteSessionParts {
+  tx: SqlTransaction
+  /** Its ORM and its one name resolver, shared with the reads. */
+  db: Pick<Database, 'orm' | 'names'>
+  registry: Registry
+  /** Where the write's problems go. */
+  issues: IssueList
+}
+
+/** How `rowValues` fills a row. */
+export interface RowValuesOptions {
+  /** A new row: the properties the schema fills on create (`onCreate`: timestamps) join the values when unsent. */
+  creating: boolean
+}
+
 export class WriteSession implements WriteSql {
   readonly tx: SqlTransaction
   readonly orm: RuntimeOrm
@@ -40,8 +56,7 @@ export class WriteSession implements WriteSql {
   readonly #names: SqlNames
   readonly #platform: Platform
 
-  /** `db`: its ORM and its one name resolver, shared with the reads. */
-  constructor (tx: SqlTransaction, db: Pick<Database, 'orm' | 'names'>, registry: Registry, issues: IssueList) {
+  constructor ({ tx, db, registry, issues }: WriteSessionParts) {
     this.tx = tx
     this.orm = db.orm
     this.registry = registry
@@ -89,11 +104,8 @@ export class WriteSession implements WriteSql {
     return prop.customType === undefined ? value : prop.customType.convertToDatabaseValue(value, this.#platform, { mode: 'query-data' })
   }
 
-  /**
-   * The columns and values of a row of `entityName` from values by property name; `creating`:
-   * the properties the schema fills on create (`onCreate`: timestamps) join them when unsent.
-   */
-  rowValues (entityName: string, values: Record<string, unknown>, creating: boolean): RowValues {
+  /** The columns and values of a row of `entityName` from values by property name. */
+  rowValues (entityName: string, values: Record<string, unknown>, { creating }: RowValuesOptions): RowValues {
     const meta = this.metadata(entityName)
     const columns: string[] = []
     const types: string[] = []

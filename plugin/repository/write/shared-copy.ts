@@ -31,12 +31,17 @@ export interface SharedCopy {
   touch: boolean
 }
 
+/** How a CTE is computed: `materialized`, once, whoever reads it (a row drawing an id draws it once). */
+interface CteOptions {
+  materialized?: boolean
+}
+
 /** CTEs that refer to each other by name, sent as one statement. */
 class CopyStatement {
   readonly #ctes: Sql[] = []
 
   /** `part` as the next CTE; answers its name. */
-  add (part: Sql, materialized = false): string {
+  add (part: Sql, { materialized = false }: CteOptions = {}): string {
     const name = `c${this.#ctes.length + 1}`
     this.#ctes.push(sql`${raw(`${name} as ${materialized ? 'materialized ' : ''}`)}(${part})`)
     return name
@@ -48,24 +53,37 @@ class CopyStatement {
   }
 }
 
-/** Runs `copies` (and `parts`, independent writes of the same moment) as one statement; nothing when there is nothing to do. */
-export async function copySharedAttributes (
-  session: WriteSession, model: ContentTypeModel, copies: readonly SharedCopy[], parts: readonly Sql[] = []
-): Promise<void> {
+export interface SharedCopies {
+  model: ContentTypeModel
+  copies: readonly SharedCopy[]
+  /** Independent writes of the same moment, sent in the same statement. */
+  parts?: readonly Sql[]
+}
+
+/** Runs `copies` (and `parts`) as one statement; nothing when there is nothing to do. */
+export async function copySharedAttributes (session: WriteSession, { model, copies, parts = [] }: SharedCopies): Promise<void> {
   const statement = new CopyStatement()
   for (const part of parts) statement.add(part)
   for (const copy of copies) {
-    if (copy.to.length > 0 && copy.names.length > 0) addCopy(session, statement, model, copy)
+    if (copy.to.length > 0 && copy.names.length > 0) addCopy({ session, statement }, model, copy)
   }
   const whole = statement.take()
   if (whole !== null) await session.select(whole)
+}
+
+export interface SharedDrop {
+  model: ContentTypeModel
+  /** The entries whose data goes. */
+  owners: readonly number[]
+  /** The shared attributes it goes of. */
+  names: readonly string[]
 }
 
 /**
  * Queues, with the write's other deletions, the removal of what `owners` hold of the shared
  * attributes `names` that are not scalars (links, and component rows with everything nested).
  */
-export function dropSharedData (session: WriteSession, model: ContentTypeModel, owners: readonly number[], names: readonly string[]): void {
+export function dropSharedData (session: WriteSession, { model, owners, names }: SharedDrop): void {
   if (owners.length === 0) return
   for (const name of names) {
     const attribute = model.attributes.get(name)
@@ -78,7 +96,14 @@ export function dropSharedData (session: WriteSession, model: ContentTypeModel, 
   }
 }
 
-function addCopy (session: WriteSession, statement: CopyStatement, model: ContentTypeModel, { from, to, names, touch }: SharedCopy): void {
+/** The statement a copy is built into, and the session it is built for. */
+interface Copying {
+  session: WriteSession
+  statement: CopyStatement
+}
+
+function addCopy (copying: Copying, model: ContentTypeModel, { from, to, names, touch }: SharedCopy): void {
+  const { session, statement } = copying
   const attributes = names.map(name => model.attributes.get(name)).filter(attribute => attribute !== undefined)
   const scalars = attributes.filter(attribute => attribute.kind === 'scalar').map(attribute => attribute.name)
   const assigned = [...scalars, ...(touch ? ['updatedAt'] : [])]
@@ -93,20 +118,25 @@ function addCopy (session: WriteSession, statement: CopyStatement, model: Conten
   const root = statement.add(sql`select ${from}::int as old_id, m.id as new_id from unnest(${intArray([...to])}::int[]) as m(id)`)
   for (const attribute of attributes) {
     if (attribute.kind === 'relation' || attribute.kind === 'media') {
-      copyLinks(session, statement, root, attribute.link, appendsToOtherList(attribute) ? String(APPENDED_POSITION) : null)
+      copyLinks(copying, { mapping: root, side: attribute.link, otherPosition: appendsToOtherList(attribute) ? String(APPENDED_POSITION) : null })
     } else if (attribute.kind === 'component') {
-      copyComponents(session, statement, root, attribute.link, attribute.component)
+      copyComponents(copying, { mapping: root, side: attribute.link, component: attribute.component })
     } else if (attribute.kind === 'dynamiczone') {
-      for (const [component, side] of Object.entries(attribute.links)) copyComponents(session, statement, root, side, component)
+      for (const [component, side] of Object.entries(attribute.links)) copyComponents(copying, { mapping: root, side, component })
     }
   }
 }
 
-/**
- * The links of the rows `mapping` maps, copied to their new rows in the same order. `otherPosition`:
- * where the copies go in the other side's list (null: where the originals are).
- */
-function copyLinks (session: WriteSession, statement: CopyStatement, mapping: string, side: LinkSide, otherPosition: string | null): void {
+interface LinkCopy {
+  /** The CTE mapping old row ids to new ones. */
+  mapping: string
+  side: LinkSide
+  /** Where the copies go in the other side's list (null: where the originals are). */
+  otherPosition: string | null
+}
+
+/** The links of the rows `mapping` maps, copied to their new rows in the same order. */
+function copyLinks ({ session, statement }: Copying, { mapping, side, otherPosition }: LinkCopy): void {
   const column = (property: string): string => session.column(side.entity, property)
   const otherOrder = side.order === 'ord' ? 'invOrd' : 'ord'
   statement.add(raw(`insert into ${session.table(side.entity)} (${column(side.self)}, ${column(side.other)}, ${column(side.order)}, ${column(otherOrder)}) ` +
@@ -116,14 +146,22 @@ function copyLinks (session: WriteSession, statement: CopyStatement, mapping: st
     `order by p.new_id, l.${column(side.order)}, l.${column('id')}`))
 }
 
+interface ComponentCopy {
+  /** The CTE mapping old row ids to new ones. */
+  mapping: string
+  side: LinkSide
+  component: string
+}
+
 /** The component rows of `component` linked through `side` from the rows `mapping` maps, copied with what they hold. */
-function copyComponents (session: WriteSession, statement: CopyStatement, mapping: string, side: LinkSide, component: string): void {
+function copyComponents (copying: Copying, { mapping, side, component }: ComponentCopy): void {
+  const { session, statement } = copying
   const model = session.registry.model(component)
   const column = (property: string): string => session.column(side.entity, property)
   const otherOrder = side.order === 'ord' ? 'invOrd' : 'ord'
   const linked = raw(`select l.${column(side.other)} as old_id, p.new_id as owner, l.${column(side.order)} as position, l.${column(otherOrder)} as other_position`)
   const rows = statement.add(
-    sql`${linked}, ${nextId(session, model.entity)} as new_id from ${raw(`${mapping} p join ${session.table(side.entity)} l on l.${column(side.self)} = p.old_id`)}`, true)
+    sql`${linked}, ${nextId(session, model.entity)} as new_id from ${raw(`${mapping} p join ${session.table(side.entity)} l on l.${column(side.self)} = p.old_id`)}`, { materialized: true })
   const columns = valueColumns(session, model)
   const id = session.column(model.entity, 'id')
   statement.add(raw(`insert into ${session.table(model.entity)} (${[id, ...columns].join(', ')}) ` +
@@ -131,10 +169,10 @@ function copyComponents (session: WriteSession, statement: CopyStatement, mappin
   statement.add(raw(`insert into ${session.table(side.entity)} (${column(side.self)}, ${column(side.other)}, ${column(side.order)}, ${column(otherOrder)}) ` +
     `select c.owner, c.new_id, c.position, c.other_position from ${rows} c`))
   for (const attribute of model.attributes.values()) {
-    if (attribute.kind === 'relation' || attribute.kind === 'media') copyLinks(session, statement, rows, attribute.link, null)
-    else if (attribute.kind === 'component') copyComponents(session, statement, rows, attribute.link, attribute.component)
+    if (attribute.kind === 'relation' || attribute.kind === 'media') copyLinks(copying, { mapping: rows, side: attribute.link, otherPosition: null })
+    else if (attribute.kind === 'component') copyComponents(copying, { mapping: rows, side: attribute.link, component: attribute.component })
     else if (attribute.kind === 'dynamiczone') {
-      for (const [nested, nestedSide] of Object.entries(attribute.links)) copyComponents(session, statement, rows, nestedSide, nested)
+      for (const [nested, nestedSide] of Object.entries(attribute.links)) copyComponents(copying, { mapping: rows, side: nestedSide, component: nested })
     }
   }
 }

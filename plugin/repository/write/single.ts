@@ -8,22 +8,29 @@ import type { ContentTypeModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import { NotFoundError, ValidationError } from '../../errors.js'
 import { EMPTY_SQL, raw, sql, type Sql } from '../../sql/index.js'
+import { IssueList } from '../../write-plan/issues.js'
 import { withoutLocale } from '../../write-plan/plan.js'
 import type { Database } from '../connection/database.js'
 import type { WriteSession } from './session.js'
 import { isConfiguredLocale, unknownLocaleProblem } from '../../i18n/locale-settings.js'
 import { createEntry, createLocalization } from './create-entry.js'
-import type { EntryTarget, WriteContext } from './entry-writes.js'
+import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { updateEntry } from './update-entry.js'
 
 /** Thrown inside a create that found the entry made meanwhile; the write is retried as an update. */
 class SingleEntryExists extends Error {}
 
-/**
- * The locale a single type's request is about (`sent`: `data.locale`, else `?locale=`), else
- * the default one; null when not localized. A bad one is a 400 at `path`, where it was sent.
- */
-export function singleTypeLocale (registry: Registry, model: ContentTypeModel, sent: unknown, path: string[] = ['locale']): string | null {
+export interface SentLocale {
+  registry: Registry
+  model: ContentTypeModel
+  /** `data.locale`, else `?locale=`. */
+  sent: unknown
+  /** Where it was sent: a bad one is a 400 there. */
+  path?: string[]
+}
+
+/** The locale a single type's request is about, else the default one; null when not localized. */
+export function singleTypeLocale ({ registry, model, sent, path = ['locale'] }: SentLocale): string | null {
   if (!model.localized) return null
   const settings = registry.i18n!
   const locale = sent === undefined ? settings.defaultLocale : sent
@@ -44,12 +51,16 @@ export interface SingleWrite {
 }
 
 /** The PUT of a single type: an update of its entry (in the locale sent) when there is one, else a create. */
-export async function writeSingleEntry (target: EntryTarget, { body, context }: SingleWrite): Promise<number> {
+export async function writeSingleEntry (target: EntryTarget, { body, context: given }: SingleWrite): Promise<WrittenEntry> {
   const { db, registry, model } = target
+  const { admit, ...context } = given
   const data = context.planner.data(body)
+  // Judged before the entry is looked for, as any write is before it reads: on an outline of
+  // the body (its relations are the same whether it updates or creates), not again after.
+  admit?.(context.planner.outline(body, { id: null, locale: { query: context.locale }, issues: new IssueList() }))
   const locale = 'locale' in data
-    ? singleTypeLocale(registry, model, data.locale, ['locale'])
-    : singleTypeLocale(registry, model, context.locale)
+    ? singleTypeLocale({ registry, model, sent: data.locale, path: ['locale'] })
+    : singleTypeLocale({ registry, model, sent: context.locale })
   for (let attempt = 1; ; attempt++) {
     const retry = attempt < 3
     const id = await singleEntryId(db, model, locale)

@@ -6,33 +6,43 @@
 import { IssueList } from '../../write-plan/issues.js'
 import type { EntryWritePlan } from '../../write-plan/plan.js'
 import type { Database, SqlTransaction } from '../connection/database.js'
-import type { EntryTarget } from './entry-writes.js'
+import type { EntryTarget, WrittenEntry } from './entry-writes.js'
 import { isGeneratedUidTaken, translateDatabaseError } from './errors.js'
 import type { WritePlans } from './observer.js'
 import { NeedsTransaction, WriteSession } from './session.js'
 
+/** The one-statement write of an entry (write/one-statement), and what it runs in. */
+export interface OneStatementRun extends Pick<EntryTarget, 'db' | 'registry'> {
+  plans: WritePlans
+  /** The entry it updates; null for a create. */
+  id: number | null
+  /** What it wrote, or null when it wrote nothing. */
+  write: (session: WriteSession, plan: EntryWritePlan) => Promise<WrittenEntry | null>
+}
+
 /**
- * The one-statement write (write/one-statement), alone: the id, or null when it wrote nothing
- * (the plan does not suit, or a check failed) and the two-statement path is to run.
+ * The one-statement write (write/one-statement), alone: what it wrote, or null when it wrote
+ * nothing (the plan does not suit, or a check failed) and the two-statement path is to run.
  */
-export async function firstInOneStatement (
-  { db, registry }: Pick<EntryTarget, 'db' | 'registry'>,
-  plans: WritePlans,
-  id: number | null,
-  write: (session: WriteSession, plan: EntryWritePlan) => Promise<number | null>
-): Promise<number | null> {
-  return await inTransaction(db, plans, async tx => {
-    const session = new WriteSession(tx, db, registry, new IssueList())
-    return await write(session, await plans.inTransaction(id))
-  }, { alone: true, committed: written => written !== null })
+export async function firstInOneStatement ({ db, registry, plans, id, write }: OneStatementRun): Promise<WrittenEntry | null> {
+  return await inTransaction({
+    db,
+    plans,
+    work: async tx => {
+      const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
+      return await write(session, await plans.inTransaction(id))
+    },
+    alone: true,
+    committed: written => written !== null
+  })
 }
 
 /** `work` alone (`alone`), or in a transaction: from the start, or once it found it needs one. */
-export async function transactionIfNeeded<T> (db: Database, plans: WritePlans, work: (tx: SqlTransaction) => Promise<T>, alone: boolean): Promise<T> {
+export async function transactionIfNeeded<T> (run: WriteRun<T> & { alone: boolean }): Promise<T> {
   try {
-    return await inTransaction(db, plans, work, { alone })
+    return await inTransaction(run)
   } catch (error) {
-    if (alone && error instanceof NeedsTransaction) return await inTransaction(db, plans, work)
+    if (run.alone && error instanceof NeedsTransaction) return await inTransaction({ ...run, alone: false })
     throw error
   }
 }
@@ -40,7 +50,12 @@ export async function transactionIfNeeded<T> (db: Database, plans: WritePlans, w
 /** Attempts of an update without a transaction whose entry concurrent writes keep moving, before it locks the entry instead. */
 export const OPTIMISTIC_ATTEMPTS = 3
 
-interface TransactionOptions<T> {
+/** One run of a write's work. */
+export interface WriteRun<T> {
+  db: Database
+  /** The write's plans: the database's refusals are located in their root, their observer hears of the commit. Null for a delete. */
+  plans: WritePlans | null
+  work: (tx: SqlTransaction) => Promise<T>
   /** Its one data-modifying statement is its own: no transaction. */
   alone?: boolean
   /** Whether `work` wrote, given its result: the observer hears of the commit only then. */
@@ -51,8 +66,7 @@ interface TransactionOptions<T> {
  * Runs `work` in one transaction (or `alone`); the database's refusals of the plan become
  * 400s; the observer hears of the commit.
  */
-export async function inTransaction<T> (db: Database, plans: WritePlans | null, work: (tx: SqlTransaction) => Promise<T>, options: TransactionOptions<T> = {}): Promise<T> {
-  const { alone = false, committed = () => true } = options
+export async function inTransaction<T> ({ db, plans, work, alone = false, committed = () => true }: WriteRun<T>): Promise<T> {
   let result: T
   for (let attempt = 1; ; attempt++) {
     try {

@@ -23,7 +23,13 @@ export class ClaimedValues {
   }
 }
 
-export function checkUniqueValues (session: WriteSession, facts: WriteFacts, row: RowPlan, claimed: ClaimedValues): void {
+/** What uniqueness is judged against: the values the facts read found taken, and those this write's rows claimed. */
+export interface UniqueScope {
+  facts: WriteFacts
+  claimed: ClaimedValues
+}
+
+export function checkUniqueValues (session: WriteSession, row: RowPlan, { facts, claimed }: UniqueScope): void {
   for (const write of row.scalars) {
     if (!needsUniqueCheck(write)) continue
     const clash = !claimed.claim(row.model.entity, write.attribute.name, write.value) || facts.isTaken(write)
@@ -32,7 +38,7 @@ export function checkUniqueValues (session: WriteSession, facts: WriteFacts, row
 }
 
 /** `base`, or `base-1`, `base-2` … : the first one no row (nor this write) uses yet. */
-export function generateUid (facts: WriteFacts, row: RowPlan, uid: UidToGenerate, claimed: ClaimedValues): string {
+export function generateUid (row: RowPlan, uid: UidToGenerate, { facts, claimed }: UniqueScope): string {
   const entity = row.model.entity
   const taken = facts.takenUids(uid)
   for (let suffix = 0; ; suffix++) {

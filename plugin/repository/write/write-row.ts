@@ -6,7 +6,7 @@ import type { ContentTypeModel } from '../../content-types/model.js'
 import { NotFoundError } from '../../errors.js'
 import type { RowPlan } from '../../write-plan/plan.js'
 import type { EntryAnswer } from '../read/reader.js'
-import type { WriteContext } from './entry-writes.js'
+import type { WriteContext, WrittenEntry } from './entry-writes.js'
 import { gatherWriteFacts } from './facts.js'
 import { lockEntry } from './locks.js'
 import { RowWrites } from './rows.js'
@@ -22,14 +22,17 @@ interface RowWriteOptions {
   answer?: EntryAnswer | undefined
 }
 
-/** The facts read, the checks, then ONE data statement (and the deletions before it when they cannot join it). */
-export async function writeRow (session: WriteSession, root: RowPlan, options: RowWriteOptions): Promise<number> {
+/**
+ * The facts read, the checks, then ONE data statement (and the deletions before it when they
+ * cannot join it): the root's id, and its answer when the data statement built it.
+ */
+export async function writeRow (session: WriteSession, root: RowPlan, options: RowWriteOptions): Promise<WrittenEntry> {
   const { extra, lock = false, answer } = options
   const facts = await gatherWriteFacts(session, root, { lock })
   const rows = new RowWrites(session, facts)
   const prepared = rows.prepare(root)
   // A missing entry is a 404 before any 400: without a facts read, the lock is asked for here.
-  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, root.model, root.id!, { strength: 'no key update' })
+  if (facts.lockPending && !session.issues.isEmpty) await lockEntry(session, { model: root.model, id: root.id!, strength: 'no key update' })
   session.issues.throwIfAny()
   if (session.deletes.mergeable) session.data.add(session.deletes.parts(session))
   else {
@@ -43,7 +46,7 @@ export async function writeRow (session: WriteSession, root: RowPlan, options: R
   const overRow = answer?.overRow ?? null
   if (overRow === null && !facts.lockPending && facts.version === null && existing !== null) {
     await session.flush()
-    return existing
+    return { id: existing }
   }
   // A new row's id is drawn by the statement, which tells it.
   const returned = await session.flush({ table, ...(overRow === null ? {} : { answer: overRow }) })
@@ -51,14 +54,20 @@ export async function writeRow (session: WriteSession, root: RowPlan, options: R
   if (facts.lockPending && returned?.written !== true) throw new NotFoundError()
   // The row moved since its facts were read: nothing was written (see RowGuard).
   if (facts.version !== null && returned?.written !== true) throw new StaleFacts()
-  if (overRow !== null && returned !== undefined) answer!.data = returned.data
   const id = existing ?? returned?.id
   if (id === undefined) throw new Error('A new row whose id the data statement did not tell')
-  return id
+  return overRow !== null && returned !== undefined ? { id, answer: returned.data } : { id }
+}
+
+/** The creator fields a write sets on its entry's row. */
+export interface CreatorFields {
+  model: ContentTypeModel
+  context: Pick<WriteContext, 'adminId'>
+  names: ReadonlyArray<'createdBy' | 'updatedBy'>
 }
 
 /** Creator fields are written only when the model declares them (docs/access-control.md, 'Admin users and creator fields'). */
-export function creatorValues (session: WriteSession, model: ContentTypeModel, context: WriteContext, names: string[]): Record<string, unknown> {
+export function creatorValues (session: WriteSession, { model, context, names }: CreatorFields): Record<string, unknown> {
   if (context.adminId === undefined) return {}
   const properties = session.metadata(model.entity).properties
   return Object.fromEntries(names.filter(name => name in properties).map(name => [name, context.adminId]))
@@ -66,5 +75,5 @@ export function creatorValues (session: WriteSession, model: ContentTypeModel, c
 
 /** What every update sets on the entry's row: `updatedAt` always moves. */
 export function updateValues (session: WriteSession, model: ContentTypeModel, context: WriteContext): Record<string, unknown> {
-  return { ...creatorValues(session, model, context, ['updatedBy']), updatedAt: new Date() }
+  return { ...creatorValues(session, { model, context, names: ['updatedBy'] }), updatedAt: new Date() }
 }

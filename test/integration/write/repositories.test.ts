@@ -43,9 +43,9 @@ t.test('create, entry, list, update and delete of a collection type through its 
   const article = content.for(contentType('article'))
   const query = { ...compileEntryQuery(registry, article.model, { populate: { tags: { fields: ['name'] } } }), publicationState: 'preview' as const }
 
-  const tagId = await tag.create({ body: { data: { name: 'facade' } }, context: writer(tag.model) })
+  const tagId = (await tag.create({ body: { data: { name: 'facade' } }, context: writer(tag.model) })).id
   statements.length = 0
-  const id = await article.create({ body: { data: { title: 'Through the facade', tags: [tagId], publishedAt: null } }, context: writer(article.model) })
+  const { id } = await article.create({ body: { data: { title: 'Through the facade', tags: [tagId], publishedAt: null } }, context: writer(article.model) })
   t.ok(statements.length > 0, 'the create reached the database')
   const created = JSON.parse((await article.entry(id, query))!) as { id: number, attributes: { title: string, publishedAt: unknown, tags: { data: Array<{ id: number }> } } }
   t.equal(created.id, id)
@@ -57,7 +57,8 @@ t.test('create, entry, list, update and delete of a collection type through its 
   t.same(JSON.parse((await article.list(live)).data), [], 'the draft is not listed live')
   t.equal((await article.list(live)).total, 0)
 
-  t.equal(await article.update({ id, body: { data: { title: 'Renamed', tags: [], publishedAt: '2024-01-01T00:00:00.000Z' } }, context: writer(article.model) }), id)
+  t.same(await article.update({ id, body: { data: { title: 'Renamed', tags: [], publishedAt: '2024-01-01T00:00:00.000Z' } }, context: writer(article.model) }), { id },
+    'asked for no answer, the update returns its id alone')
   const updated = JSON.parse((await article.entry(id, query))!) as { attributes: { title: string, tags: { data: unknown[] } } }
   t.equal(updated.attributes.title, 'Renamed')
   t.same(updated.attributes.tags.data, [])
@@ -67,11 +68,33 @@ t.test('create, entry, list, update and delete of a collection type through its 
 
   await rejectsWithIssues(t, article.update({ id, body: { data: { title: null } }, context: writer(article.model) }),
     [{ path: ['title'], message: 'title must be a `string` type, but the final value was: `null`.' }])
-  await article.delete({ id })
+  t.same(await article.delete({ id }), { id })
   t.equal(await article.entry(id, query), null, 'gone')
   await rejectsWithStatus(t, article.delete({ id }), 'NotFoundError', 404)
   await rejectsWithStatus(t, article.update({ id, body: { data: { title: 'x' } }, context: writer(article.model) }), 'NotFoundError', 404)
   t.not(await tag.entry(tagId, compileEntryQuery(registry, tag.model, {})), null, 'the linked tag stays')
+})
+
+t.test('a write returns what it wrote: the answer its own statement built; the answer it is given is only read', async t => {
+  const { db, registry, contentType, statements } = await openTestDatabase(t)
+  const content = repositories({ db, registry, reader: createReader(db, readCompiler(registry, db.names)) })
+  const tag = content.for(contentType('tag'))
+  const query = { ...compileEntryQuery(registry, tag.model, {}), publicationState: 'preview' as const }
+  // Frozen: a write that set a field of it would throw.
+  const answer = Object.freeze(tag.answer(query))
+  const context: WriteContext = { planner: entryPlanner({ registry, model: tag.model, strict: false }), answer }
+  const answered = (json: string | null | undefined): unknown => JSON.parse(json ?? 'null')
+
+  statements.length = 0
+  const created = await tag.create({ body: { data: { name: 'answered' } }, context })
+  t.equal(statements.length, 1, 'one statement wrote the tag and built its answer')
+  t.same(answered(created.answer), answered(await tag.entry(created.id, query)), 'the answer a read after it gives')
+  const updated = await tag.update({ id: created.id, body: { data: { name: 'answered again' } }, context })
+  t.equal(updated.id, created.id)
+  t.same(answered(updated.answer), answered(await tag.entry(created.id, query)))
+  const deleted = await tag.delete({ id: created.id, context: { answer } })
+  t.same(answered(deleted.answer), answered(updated.answer), 'a delete answers the entry as it was')
+  t.same(Object.keys(answer).sort(), ['locked', 'overRow'], 'nothing was added to the answer given')
 })
 
 t.test('a single type: its PUT creates the entry once, then updates it', async t => {
@@ -83,9 +106,9 @@ t.test('a single type: its PUT creates the entry once, then updates it', async t
 
   t.equal(await homepage.singleId(null), null, 'no entry yet')
   t.equal(await homepage.single(null, query), null)
-  const id = await homepage.writeSingle({ body: { data: { heading: 'Welcome' } }, context })
+  const { id } = await homepage.writeSingle({ body: { data: { heading: 'Welcome' } }, context })
   t.equal(await homepage.singleId(null), id)
-  t.equal(await homepage.writeSingle({ body: { data: { heading: 'Welcome back' } }, context }), id, 'the second PUT updates the same entry')
+  t.equal((await homepage.writeSingle({ body: { data: { heading: 'Welcome back' } }, context })).id, id, 'the second PUT updates the same entry')
   const entry = JSON.parse((await homepage.single(null, query))!) as { id: number, attributes: { heading: string } }
   t.equal(entry.id, id)
   t.equal(entry.attributes.heading, 'Welcome back')
