@@ -7,6 +7,7 @@
  */
 import type { MetadataStorage } from '@mikro-orm/core'
 import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
+import { DOCUMENT_ID } from '../content-types/documents.js'
 import type { Attribute, ComponentModel, ContentTypeModel, LinkSide } from '../content-types/model.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
@@ -25,6 +26,11 @@ export interface ImportStep {
   source: string
   /** Its columns, in order. */
   columns: string[]
+  /**
+   * Columns this plugin makes for each staged row (the documentId, made by the column's
+   * default), written with the row but never compared: a second run would make others.
+   */
+  made: string[]
   /** Roles are matched by `type` (the permissions option keeps them by type): replace those rows, not the table. */
   replaceByType?: true
 }
@@ -81,9 +87,15 @@ function rowsStep (context: PlanContext, options: {
   const meta = context.metadata.get(options.entity as never)
   const select: string[] = []
   const columns: string[] = []
+  const made: string[] = []
   for (const [property, prop] of Object.entries(meta.properties) as Array<[string, { fieldNames?: string[], kind: string }]>) {
     const column = prop.fieldNames?.[0]
     if (column === undefined || (prop.kind !== 'scalar' && prop.kind !== 'm:1')) continue
+    // Strapi v4 has no documentId: each row gets one made here, shared by its localizations once their links are in.
+    if (property === DOCUMENT_ID) {
+      made.push(column)
+      continue
+    }
     const expression = options.extra?.[column]
     const strapiColumn = options.strapiColumn(property)
     if (expression !== undefined) select.push(`${expression} as ${id(column)}`)
@@ -99,6 +111,7 @@ function rowsStep (context: PlanContext, options: {
     kind: 'rows',
     table: meta.tableName,
     columns,
+    made,
     source: `select ${select.join(', ')} from ${id(options.strapiTable)} s`
   }
 }
@@ -143,6 +156,7 @@ function linkStep (context: PlanContext, label: string, link: LinkSide, source: 
     kind: 'links',
     table,
     columns,
+    made: [],
     source: `select ${select.join(', ')} from ${source.from} s${source.where === undefined ? '' : ` where ${source.where}`}`
   }
 }

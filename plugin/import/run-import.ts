@@ -12,6 +12,7 @@
  */
 import type { MetadataStorage } from '@mikro-orm/core'
 import { PERMISSION_ENTITY } from '../repository/schema/auth-entities.js'
+import { shareDocumentIds } from '../repository/schema/document-ids.js'
 import { entitySql } from '../repository/schema/sql-names.js'
 import type { Registry } from '../content-types/registry.js'
 import type { Database, SqlTransaction } from '../repository/connection/database.js'
@@ -135,8 +136,12 @@ async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]
     await tx.query(`delete from ${id(item.step.table)} where id in (${roles})`, [])
   }
   for (const item of staged) {
-    const columns = item.step.columns.map(id).join(', ')
+    const columns = [...item.step.columns, ...item.step.made].map(id).join(', ')
     await tx.query(`insert into ${id(item.step.table)} (${columns}) select ${columns} from ${item.staged}`, [])
+  }
+  // Strapi v4 links the locales of an entry; here they are one document, with one documentId.
+  for (const model of target.registry.contentTypes.values()) {
+    if (model.localized) await runSql(tx, shareDocumentIds(target.db.names, model))
   }
   for (const table of new Set(staged.map(item => item.step.table))) {
     await runSql(tx, sql`select setval(pg_get_serial_sequence(${id(table)}, 'id'), coalesce((select max(id) from ${raw(id(table))}), 0) + 1, false)`)

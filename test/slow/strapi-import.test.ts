@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import t from 'tap'
+import type { Test } from 'tap'
 import { freshDatabase } from '../helpers/app.js'
 import { S3_CREDENTIALS, startS3Server } from '../helpers/s3-server.js'
 import { fixtureApp, restoreStrapiDatabase, strapiAnswers, STRAPI_IMPORT_FIXTURE, whyNoStrapiFixture } from '../helpers/strapi-fixture.js'
@@ -33,6 +34,19 @@ t.test('a Strapi v4 site imported: same ids, order, drafts, locales, media, user
   const uploadOption = { upload: { dir: uploads } }
 
   const importer = await fixtureApp(targetUrl, { ...uploadOption, permissions: { jwtSecret: 'an-import-test-secret-0123456789', roles: {} } })
+  // Strapi v4 has no documentIds: every imported entry, file and user gets one, and the
+  // locales Strapi links (pages 1 and 4, 2 and 5) share their group's.
+  const documentIdsMade = async (t: Test, unfilled: string[]): Promise<void> => {
+    const pages = new Map((await rows(targetUrl, 'select id, document_id from pages order by id')).map(row => [Number(row.id), String(row.document_id)]))
+    t.equal(pages.get(4), pages.get(1), 'the fr page shares the en one\'s documentId')
+    t.equal(pages.get(5), pages.get(2))
+    t.equal(new Set(pages.values()).size, 4, 'four documents: two with two locales, two alone')
+    for (const table of ['articles', 'pages', 'files', 'up_users']) {
+      const [made] = await rows(targetUrl, `select count(*)::int as rows, count(*) filter (where document_id ~ '^[a-z][a-z0-9]{23}$')::int as shaped from ${table}`)
+      t.ok(Number(made!.rows) > 0 && made!.shaped === made!.rows, `${table}: every row has a documentId`)
+    }
+    t.notOk(unfilled.some(column => column.endsWith('.document_id')), 'not reported as a column left unfilled')
+  }
   const run = async (options: { check?: boolean, replace?: boolean } = {}) =>
     await importer.contentApi.importStrapi({ from: strapi.url, uploads: `${STRAPI_IMPORT_FIXTURE}uploads`, ...options })
 
@@ -66,6 +80,7 @@ t.test('a Strapi v4 site imported: same ids, order, drafts, locales, media, user
       [{ id: 3, created_by_id: null, updated_by_id: 1 }, { id: 6, created_by_id: 1, updated_by_id: 1 }], 'creator columns kept')
     t.match(report.permissions, { public: { 'api::article.article': ['create', 'delete', 'find', 'findOne', 'update'], 'plugin::upload': ['find', 'findOne', 'upload'] } })
     permissions = report.permissions
+    await documentIdsMade(t, report.unfilled)
   })
 
   await t.test('a second run changes nothing and says so', async t => {
@@ -87,6 +102,7 @@ t.test('a Strapi v4 site imported: same ids, order, drafts, locales, media, user
     t.equal(replaced.outcome, 'imported')
     t.same(replaced.files, { copied: 0, present: 5, missing: [] }, 'stored files are kept, not copied twice')
     t.same(await rows(targetUrl, 'select title from articles where id = 1'), [{ title: 'Analytical Engine' }])
+    await documentIdsMade(t, replaced.unfilled)
   })
   await importer.close()
 

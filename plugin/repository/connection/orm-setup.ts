@@ -9,6 +9,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Registry } from '../../content-types/registry.js'
 import { buildEntitySchemas } from '../schema/entities.js'
 import type { SystemEntities } from '../schema/entities.js'
+import { prepareDocumentIds } from '../schema/document-id-migration.js'
 import { declareSearchIndexes } from '../schema/search-indexes.js'
 import type { DatabaseOptions } from './database.js'
 import { setUpPool } from './pool-setup.js'
@@ -53,15 +54,22 @@ function ormConfig (registry: Registry, options: DatabaseOptions, systemEntities
 }
 
 /**
- * Creates the database if needed and brings the tables up to date, on connections of their
- * own without the API's statement timeout: an index built on a large table may take minutes.
+ * Creates the database if needed and brings the tables up to date: the search indexes
+ * declared, the documentIds of a database made before them given (the function their
+ * column's default calls created first), then MikroORM's safe update.
  */
+async function updateTables (orm: RuntimeOrm, registry: Registry, embedded: boolean): Promise<void> {
+  await orm.schema.ensureDatabase()
+  await declareSearchIndexes(orm, registry, embedded)
+  await prepareDocumentIds(orm, registry)
+  await orm.schema.update({ safe: true, dropTables: false })
+}
+
+/** On a server, the tables are brought up to date on connections of their own without the API's statement timeout: an index built on a large table may take minutes. */
 async function migrateSchema (config: OrmConfig, registry: Registry): Promise<void> {
   const orm = await MikroORM.init({ ...config, driverOptions: { options: '-c jit=off' } } as OrmConfig)
   try {
-    await orm.schema.ensureDatabase()
-    await declareSearchIndexes(orm, registry, false)
-    await orm.schema.update({ safe: true, dropTables: false })
+    await updateTables(orm, registry, false)
   } finally {
     await orm.close(true)
   }
@@ -98,8 +106,7 @@ export async function openOrm ({ registry, options, systemEntities }: OpenOrmOpt
   } as OrmConfig)
   if (embedded) {
     try {
-      await orm.schema.ensureDatabase()
-      await orm.schema.update({ safe: true, dropTables: false })
+      await updateTables(orm, registry, true)
     } catch (error) {
       await orm.close(true)
       throw error

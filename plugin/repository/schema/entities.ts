@@ -6,6 +6,8 @@
 import { EntitySchema } from '@mikro-orm/core'
 import { ADMIN_USER_ENTITY, adminUserProperties } from './admin-entity.js'
 import { roleProperties, userProperties } from './auth-entities.js'
+import { documentIdProperty } from './document-ids.js'
+import { DOCUMENT_ID, hasDocumentId } from '../../content-types/documents.js'
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import { ADMIN_USER_UID, PLUGIN_TYPES, ROLE_UID, USER_UID } from '../../content-types/plugin-types.js'
 import type { LinkTable, Model, ScalarAttribute } from '../../content-types/model.js'
@@ -48,6 +50,9 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
     properties.updatedAt = { ...properties.updatedAt, nullable: false, onCreate: () => new Date() }
   }
   if (model.kind === 'contentType') Object.assign(properties, creatorProperties(admin))
+  // Stored whatever the registry shows: a registry that shows documentIds (the v5 format's)
+  // declares it as a plain scalar, which this replaces.
+  if (hasDocumentId(model)) properties[DOCUMENT_ID] = documentIdProperty(model.table)
   return properties
 }
 

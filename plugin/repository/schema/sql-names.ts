@@ -33,6 +33,13 @@ export class SqlNames {
     return this.#metadata.get(entity as never).tableName
   }
 
+  /** The column's name as PostgreSQL reports it (unquoted), e.g. in the catalog's `pg_attribute`. */
+  columnName (entity: string, property: string): string {
+    const field = this.#metadata.get(entity as never).properties[property]?.fieldNames?.[0]
+    if (field === undefined) throw new Error(`No column for ${entity}.${property}`)
+    return field
+  }
+
   /** The sequence drawing the entity's ids, as PostgreSQL names it (unquoted text); undefined when not known. */
   idSequence (entity: string): string | undefined {
     return this.#sequences.get(entity)
@@ -43,9 +50,7 @@ export class SqlNames {
     if (columns === undefined) this.#columns.set(entity, columns = new Map())
     let column = columns.get(property)
     if (column === undefined) {
-      const field = this.#metadata.get(entity as never).properties[property]?.fieldNames?.[0]
-      if (field === undefined) throw new Error(`No column for ${entity}.${property}`)
-      column = identifier(field)
+      column = identifier(this.columnName(entity, property))
       columns.set(property, column)
     }
     return column

@@ -1,4 +1,5 @@
 /** The create of one entry, and of a new localization of an entry. */
+import { DOCUMENT_ID } from '../../content-types/documents.js'
 import { sharedAttributeNames } from '../../content-types/model.js'
 import { isRowId } from '../../content-types/row-ids.js'
 import { NotFoundError } from '../../errors.js'
@@ -20,6 +21,8 @@ export interface CreateHooks {
   /** `root`: the planned entry (its locale among its scalars). Issues added here are answered with the others. */
   before?: (session: WriteSession, root: RowPlan) => Promise<void>
   after?: (session: WriteSession, id: number) => Promise<void>
+  /** Values the system sets on the new row besides its own, asked once `before` has run: a localization's documentId. */
+  values?: () => Record<string, unknown>
 }
 
 export interface CreateWrite {
@@ -46,7 +49,7 @@ export async function createEntry (
   // are known), no transaction is needed: the facts read and the data statement run alone.
   // A create that takes a related entry from its single owner deletes that link before its
   // inserts, a statement of its own: it starts in a transaction rather than finding out.
-  const alone = hooks.before === undefined && hooks.after === undefined && !plans.late &&
+  const alone = hooks.before === undefined && hooks.after === undefined && hooks.values === undefined && !plans.late &&
     (plans.planned === null || !takesFromSingleOwners(plans.planned.root))
   const write = async (tx: SqlTransaction): Promise<number> => {
     const session = new WriteSession(tx, db, registry, plans.issues)
@@ -54,7 +57,8 @@ export async function createEntry (
     await hooks.before?.(session, root)
     // Work after the data statement may change the entry: then its answer is read afterwards.
     const answer = hooks.after === undefined ? context.answer : undefined
-    const id = await writeRow(session, root, { extra: creatorValues(session, model, context, ['createdBy', 'updatedBy']), answer })
+    const extra = { ...creatorValues(session, model, context, ['createdBy', 'updatedBy']), ...hooks.values?.() }
+    const id = await writeRow(session, root, { extra, answer })
     await hooks.after?.(session, id)
     return id
   }
@@ -106,6 +110,8 @@ export async function createLocalization (target: EntryTarget, { sourceId, body,
         // What the group holds of the shared attributes sent goes with the data statement; the new entry's copies replace it.
         dropSharedData(session, model, group.map(member => member.id), sent)
       },
+      // The document the group is: its members share one documentId, made with the first of them.
+      values: () => ({ [DOCUMENT_ID]: group.find(member => member.id === sourceId)!.documentId }),
       after: async (session, id) => {
         // Shared attributes: the unsent ones come from the source, the sent ones go to the whole group.
         const unsent = [...sharedAttributeNames(model)].filter(name => !sent.includes(name))

@@ -3,6 +3,7 @@
  * `localizations` link to. Members link to each other both ways, so each one reads the
  * whole group as its `localizations`.
  */
+import { DOCUMENT_ID } from '../../content-types/documents.js'
 import type { ContentTypeModel, RelationAttribute } from '../../content-types/model.js'
 import { NotFoundError } from '../../errors.js'
 import { join, raw, sql, type Sql } from '../../sql/index.js'
@@ -12,6 +13,8 @@ import type { WriteSession } from './session.js'
 export interface LocalizationMember {
   id: number
   locale: string
+  /** The group's one documentId: a new member takes it. */
+  documentId: string
 }
 
 function localizationsOf (model: ContentTypeModel): RelationAttribute {
@@ -39,12 +42,13 @@ export async function lockLocalizationGroup (
 ): Promise<LocalizationMember[]> {
   if (forNewMember) await session.lockNamed(`localizations:${model.uid}`)
   const id = session.column(model.entity, 'id')
-  const selected = raw(`e.${id} as id, e.${session.column(model.entity, 'locale')} as locale from ${session.table(model.entity)} e where e.${id}`)
+  const columns = `e.${id} as id, e.${session.column(model.entity, 'locale')} as locale, e.${session.column(model.entity, DOCUMENT_ID)} as document_id`
+  const selected = raw(`${columns} from ${session.table(model.entity)} e where e.${id}`)
   const entryId = raw(`e.${id}`)
   const rows = await session.select(
     sql`select ${selected} = ${sourceId} or ${entryId} in (${localizationIds(session, model, sourceId)}) order by ${entryId} for update`)
   if (!rows.some(row => Number(row.id) === sourceId)) throw new NotFoundError()
-  return rows.map(row => ({ id: Number(row.id), locale: String(row.locale) }))
+  return rows.map(row => ({ id: Number(row.id), locale: String(row.locale), documentId: String(row.document_id) }))
 }
 
 /** The insert linking the new entry to every member of the group, both ways (a part of the statement that copies shared attributes). */
