@@ -6,7 +6,8 @@ import { SchemaError } from '../errors.js'
 import { scalarAttribute, systemScalar } from './attribute-rules.js'
 import type { ComponentSchema, ContentTypeSchema, SourcedSchema } from './definition.js'
 import { FILE_ATTRIBUTES, FILE_TABLE } from './file-model.js'
-import type { Attribute } from './model.js'
+import { DOCUMENT_ID, documentIdAttribute, hasDocumentId } from './documents.js'
+import type { Attribute, Model } from './model.js'
 import { KEBAB_NAME, entityNameForTable, snakeCase } from './names.js'
 import { pluginTypeSchema, pluginTypesWanted } from './plugin-types.js'
 import type { PluginTypeDefinition } from './plugin-types.js'
@@ -14,10 +15,17 @@ import { addTimestamps } from './registry-draft.js'
 import type { RegistryDraft } from './registry-draft.js'
 import { checkSchemaObject, checkTableName } from './registry-rules.js'
 
+/** `id`, and `documentId` after it where the registry shows documentIds, in the place Strapi v5 answers it. */
+function keyAttributes (draft: RegistryDraft, model: Pick<Model, 'kind' | 'uid'>): Map<string, Attribute> {
+  const attributes = new Map<string, Attribute>([['id', systemScalar('id', 'integer')]])
+  if (draft.settings.documentIds === true && hasDocumentId(model)) attributes.set(DOCUMENT_ID, documentIdAttribute())
+  return attributes
+}
+
 export function declareFileModel (draft: RegistryDraft): void {
   const file = draft.file
   draft.claimTable(FILE_TABLE, 'the upload plugin')
-  file.attributes.set('id', systemScalar('id', 'integer'))
+  for (const [name, attribute] of keyAttributes(draft, file)) file.attributes.set(name, attribute)
   for (const [name, declared] of Object.entries(FILE_ATTRIBUTES)) {
     file.attributes.set(name, scalarAttribute({ source: file.source, name }, declared, FILE_ATTRIBUTES))
   }
@@ -71,7 +79,7 @@ export function declareContentType (draft: RegistryDraft, { uid, source, schema 
   checkTableName(source, table)
   draft.claimTable(table, source)
   draft.sources.set(uid, { uid, source, schema })
-  const attributes = new Map<string, Attribute>([['id', systemScalar('id', 'integer')]])
+  const attributes = keyAttributes(draft, { kind: 'contentType', uid })
   draft.contentTypes.set(uid, {
     kind: 'contentType',
     uid,
@@ -109,6 +117,6 @@ function declarePluginType (draft: RegistryDraft, definition: PluginTypeDefiniti
     source,
     displayName: definition.displayName,
     schemaName: definition.schemaName,
-    attributes: new Map([['id', systemScalar('id', 'integer')]])
+    attributes: keyAttributes(draft, { kind: 'plugin', uid: definition.uid })
   })
 }

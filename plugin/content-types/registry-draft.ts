@@ -31,6 +31,12 @@ export interface RegistrySettings {
   usersPermissions?: boolean
   /** A relation whose other side is missing or does not point back is refused, not served as Strapi 4 serves it. */
   strict?: boolean
+  /**
+   * `documentId` is an attribute of the models that have one (content-types/documents.ts):
+   * read only, selected, filtered and sorted by as any string, in answers by default. For a
+   * format that shows it (Strapi v5's); the v4 API's registry is built without it.
+   */
+  documentIds?: boolean
 }
 
 /** A model whose attributes are still being added. */

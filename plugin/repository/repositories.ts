@@ -8,6 +8,8 @@ import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions } from './connection/database.js'
+import { documentRowIds } from './read/document-rows.js'
+import type { DocumentRowsQuery } from './read/document-rows.js'
 import type { EntryAnswer, ListResult, Reader } from './read/reader.js'
 import { singleEntryId, writeSingleEntry } from './write/single.js'
 import type { SingleWrite } from './write/single.js'
@@ -38,6 +40,8 @@ export interface ContentRepository {
   singleId: (locale: string | null) => Promise<number | null>
   /** Single types: the PUT, an update of the entry when there is one, else its create; answers its id. */
   writeSingle: (write: SingleWrite) => Promise<number>
+  /** The ids of the rows of a document (in one locale when asked), lowest first, drafts included: a documentId to the ids the writes take. */
+  documentRowIds: (query: DocumentRowsQuery, options?: QueryOptions) => Promise<number[]>
 }
 
 export interface Repositories {
@@ -99,6 +103,7 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
     localize: async (write) => await createLocalization(target, write),
     single: (locale, query, options) => reader.single(model, locale, query, options),
     singleId: async (locale) => await singleEntryId(db, model, locale),
-    writeSingle: async (write) => await writeSingleEntry(target, write)
+    writeSingle: async (write) => await writeSingleEntry(target, write),
+    documentRowIds: async (query, options) => await documentRowIds(db, model, query, options)
   }
 }
