@@ -25,9 +25,11 @@ export class StatementScope {
   /** Columns read so far on each alias that `readColumns` was asked about. */
   readonly #read = new Map<string, Set<string>>()
 
-  /** Quoted column of a model attribute (or `id`) on a row alias. */
+  /** Quoted column of a model attribute (or `id`) on a row alias; an attribute with `readFrom`, that attribute's. */
   column (model: Model, alias: string, attribute: string): string {
-    const column = this.names.column(model.entity, attribute)
+    const declared = model.attributes.get(attribute)
+    const stored = declared?.kind === 'scalar' && declared.readFrom !== undefined ? declared.readFrom : attribute
+    const column = this.names.column(model.entity, stored)
     this.#read.get(alias)?.add(column)
     return `${alias}.${column}`
   }
