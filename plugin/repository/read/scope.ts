@@ -44,6 +44,14 @@ export class StatementScope {
     return read
   }
 
+  /**
+   * Whether attribute `name` of `model` answers null as the draft version of its document
+   * (`draft`: a draftAndPublish entry's `publishedAt`), whatever its row holds.
+   */
+  draftVersion (model: Model, name: string): boolean {
+    return this.publicationState === 'draft' && name === 'publishedAt' && model.kind === 'contentType' && model.draftAndPublish
+  }
+
   /** Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'). */
   visibility (model: Model, alias: string): string[] {
     if (this.publicationState === 'live' && model.kind === 'contentType' && model.draftAndPublish) {
