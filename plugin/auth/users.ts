@@ -5,7 +5,7 @@
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database, Row } from '../repository/connection/database.js'
-import { ValidationError } from '../errors.js'
+import { ApplicationError, ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
 import { ROLE_ENTITY, USER_ENTITY } from '../repository/schema/auth-entities.js'
@@ -104,7 +104,7 @@ export class Users {
     const { table: users, column } = this.#users
     const roles = this.#roles
     const [taken] = await runSql(this.#db, sql`select 1 from ${users} where ${column('email')} = ${user.email} or ${column('username')} = ${user.username}`)
-    if (taken !== undefined) throw new ValidationError('Email or Username are already taken')
+    if (taken !== undefined) throw new ApplicationError('Email or Username are already taken', 400)
     const [roleRow] = await runSql(this.#db, sql`select ${roles.column('id')} as id from ${roles.table} where ${roles.column('type')} = ${role}`)
     if (roleRow === undefined) throw new ValidationError(`Unknown role ${role}`)
     const password = await hashPassword(user.password)
@@ -115,7 +115,7 @@ export class Users {
         returning ${column('id')} as id`)
       return await this.byId(Number(created!.id)) as PublicUser
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ValidationError('Email or Username are already taken')
+      if ((error as { code?: string }).code === '23505') throw new ApplicationError('Email or Username are already taken', 400)
       throw error
     }
   }

@@ -180,13 +180,21 @@ function v5Issue (issue: ValidationIssue, model: Model, data: Record<string, unk
   const [name] = issue.path
   const top = issue.path.length === 1 && typeof name === 'string' ? model.attributes.get(name) : undefined
   if (!found.present && top === undefined) return issue
-  const value = found.present ? found.value : null
+  const subject = String(name)
   const textual = top?.kind === 'scalar' && SCALAR_TYPE_INFO[top.type].textual
-  const message = !found.present && textual && issue.message === `${String(name)} must be defined.`
-    ? `${String(name)} must be a \`string\` type, but the final value was: \`null\`.`
-    : issue.message
-  return { ...issue, message, value }
+  if (!found.present && textual && issue.message === `${subject} must be defined.`) {
+    return { ...issue, message: `${subject} must be a \`string\` type, but the final value was: \`null\`.`, value: null }
+  }
+  // A number sent as text that reads as none: yup casts it to NaN, and answers the value as null.
+  if (top?.kind === 'scalar' && NUMERIC.has(top.type) && typeof found.value === 'string' && Number.isNaN(Number(found.value))) {
+    return { ...issue, message: `${subject} must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`${JSON.stringify(found.value)}\`).`, value: null }
+  }
+  const pattern = /^(.*) must match the pattern (.*)$/.exec(issue.message)
+  const message = pattern === null ? issue.message : `${pattern[1]!} must match the following: "/${pattern[2]!}/"`
+  return { ...issue, message, value: found.present ? found.value : null }
 }
+
+const NUMERIC: ReadonlySet<string> = new Set(['integer', 'biginteger', 'float', 'decimal'])
 
 function valueAt (data: unknown, path: ReadonlyArray<string | number>): { present: boolean, value?: unknown } {
   let value = data
