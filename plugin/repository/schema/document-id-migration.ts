@@ -12,7 +12,7 @@
  * MikroORM then finds the column as it declares it, and nothing to change. All tables are
  * done in ONE transaction under an advisory lock: a start that dies half way leaves the
  * database as it was, the next start does it all again, two API processes starting
- * together do it once, and a database already done costs one look at the catalog.
+ * together do it once, and a database already done costs a look at the catalog.
  */
 import type { Registry } from '../../content-types/registry.js'
 import type { Model } from '../../content-types/model.js'
