@@ -12,7 +12,9 @@ import { compileStatus, EVERY_LOCALE } from '../../query/v5-query.js'
 import { documentRows } from '../../repository/read/document-references.js'
 import type { DocumentRow } from '../../repository/read/document-references.js'
 import { entryBody, listBody, listMeta } from '../../transform/envelope.js'
+import { IdempotentReplay, idempotentCreate, sweepCounter } from '../../repository/write/idempotency.js'
 import { authorize } from '../core-handlers.js'
+import { idempotencyKeyOf } from '../idempotency-key.js'
 import { requestQuery } from '../request-query.js'
 import { v5Tools } from './v5-tools.js'
 import type { V5Context, V5Tools } from './v5-tools.js'
@@ -96,6 +98,7 @@ export async function deleteRows (context: V5Context, tools: V5Tools, model: Con
 
 export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Handlers {
   const tools = v5Tools(context, model)
+  const sweep = sweepCounter()
   const defaultLocale = context.registry.i18n?.defaultLocale ?? null
   const rowsOf = async (documentId: string): Promise<DocumentRow[]> =>
     (await documentRows(context.db, [{ model, documentIds: [documentId] }])).get(model.uid)!
@@ -122,8 +125,18 @@ export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Hand
       applyStatus(model, writesDraft(model, request), null, body.data)
       // Without `?locale=`, the planner gives a localized entry the default locale (a body's is dropped).
       const locale = requestQuery(request).locale
-      const answer = await tools.written(request, caller, body, async (written, writer) =>
-        await tools.repository(request).create({ body: written, context: { ...writer, ...(locale === undefined ? {} : { locale }) } }))
+      const key = idempotencyKeyOf(request, caller, model)
+      const answer = await tools.written(request, caller, body, async (written, writer) => {
+        const create = { body: written, context: { ...writer, ...(locale === undefined ? {} : { locale }) } }
+        if (key === null) return await tools.repository(request).create(create)
+        try {
+          return await tools.repository(request).create({ ...create, hooks: idempotentCreate(key, sweep) })
+        } catch (error) {
+          // A retry answers the entry the first attempt wrote (docs/writing.md, 'Retrying a create').
+          if (error instanceof IdempotentReplay) return error.entryId
+          throw error
+        }
+      })
       void reply.code(201)
       return answer
     },

@@ -75,12 +75,15 @@ t.test('v5 at /api: locales of a document, deletes, one statement per read', asy
   await send('GET', '/api/categories?locale=*&populate[articles][populate][categories]=true&sort=locale')
   t.equal(statements.count(), 1, 'a list read with nested populates is one statement')
 
-  const filtered = await send('GET', `/api/authors?filters[publishedAt][$notNull]=true&sort=publishedAt:desc`)
+  const filtered = await send('GET', '/api/authors?filters[publishedAt][$notNull]=true&sort=publishedAt:desc')
   t.equal(filtered.status, 200, 'publishedAt of a type without draftAndPublish filters and sorts (by its last write)')
 
   t.equal((await send('DELETE', `/api/categories/${category.documentId as string}?locale=*`)).status, 204)
-  t.match(await send('GET', `/api/v4/categories?locale=all`), { body: { data: [] } }, 'locale=* deleted every locale of the document')
+  t.match(await send('GET', '/api/v4/categories?locale=all'), { body: { data: [] } }, 'locale=* deleted every locale of the document')
   t.match(await send('DELETE', '/api/categories/not-a-document-id'), { status: 204, body: null }, 'an unknown documentId: 204, as in Strapi 5')
+
+  const retried = async (): Promise<Json> => (await app.inject({ method: 'POST', url: '/api/authors', headers: { 'idempotency-key': 'v5-retry' }, payload: { data: { name: 'Once' } } })).json()
+  t.equal((await retried()).data.documentId, (await retried()).data.documentId, 'a retried create with its Idempotency-Key answers the first entry')
 
   const draft = (await send('POST', '/api/articles?status=draft', { data: { title: 'Draft' } })).body.data
   t.equal(draft.publishedAt, null)
