@@ -106,7 +106,10 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
-    if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null })
+    if (options.docs !== null) {
+      const { primary, also } = options.formats
+      await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null, format: primary.format, hiddenPrefix: also?.prefix ?? null })
+    }
     installErrorHandling(api)
     installRequestQuery(api)
     installRenderedAnswers(api)

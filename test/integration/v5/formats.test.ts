@@ -3,6 +3,7 @@
  * read through the other; the options refused at start-up; and what the v5 routes do beyond
  * the recorded scenario (test/integration/v5/replay.test.ts).
  */
+import SwaggerParser from '@apidevtools/swagger-parser'
 import t from 'tap'
 import { resolveOptions } from '../../../plugin/options.js'
 import { buildTestApp } from '../../helpers/app.js'
@@ -94,4 +95,22 @@ t.test('v5 at /api: locales of a document, deletes, one statement per read', asy
   t.match(await send('PUT', `/api/articles/${draft.documentId as string}`, { data: {} }), { status: 200, body: { data: { publishedAt: /Z$/ } } }, 'a PUT without status publishes')
   t.match(await send('PUT', `/api/articles/${draft.documentId as string}?status=draft`, { data: { views: 4 } }),
     { status: 501, body: { error: { name: 'NotImplementedError' } } }, 'a published document\'s draft cannot be edited apart from it')
+})
+
+t.test('the OpenAPI document describes the format at prefix, and leaves the second mount out', async t => {
+  const test = await buildTestApp({ schemas, i18n, apiFormat: 'v5', alsoServe: { apiFormat: 'v4', prefix: '/api/v4' } })
+  t.teardown(test.close)
+  const document = (await test.app.inject({ method: 'GET', url: '/documentation/json' })).json()
+  await t.resolves(SwaggerParser.validate(structuredClone(document)), 'a valid OpenAPI 3 document')
+  const paths = Object.keys(document.paths)
+  t.notOk(paths.some(path => path.startsWith('/api/v4')), 'no route of the v4 mount')
+  const findOne = document.paths['/api/articles/{id}'].get
+  t.match(findOne, { operationId: 'findOneArticle', summary: 'Get an Article document' })
+  const parameters = JSON.stringify(findOne.parameters)
+  t.match(parameters, /parameters\/Status"/, 'status is a query parameter')
+  t.match(document.components.parameters.Status, { name: 'status', in: 'query' })
+  t.notMatch(parameters, /publicationState/, 'publicationState is not')
+  t.ok(document.paths['/api/articles'].post.responses['201'], 'a create answers 201')
+  t.ok(document.paths['/api/articles/{id}'].delete.responses['204'], 'a delete answers 204')
+  t.notOk(document.paths['/api/homepage'].post, 'a single type\'s 405 is no operation')
 })
