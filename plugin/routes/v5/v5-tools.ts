@@ -78,13 +78,16 @@ export function v5Tools (context: V5Context, model: ContentTypeModel): V5Tools {
       return { ...pruneListQuery({ registry, ability: caller.ability }, model, parsed), estimatedRows }
     })
 
-  const entryQuery = (request: FastifyRequest, caller: Caller): DocumentQuery | null =>
-    entryQueries.get(`${caller.ability.key}|${rawQueryString(request)}`, () => {
-      const compiled = compileV5EntryQuery(registry, model, requestQuery(request), leniency(request))
+  /** `anyLocale`: a write's answer, read by the written row's id whatever the query's locale. */
+  const compiledEntryQuery = (request: FastifyRequest, caller: Caller, anyLocale: boolean): DocumentQuery | null =>
+    entryQueries.get(`${caller.ability.key}|${anyLocale ? 'w' : ''}|${rawQueryString(request)}`, () => {
+      const raw = requestQuery(request)
+      const compiled = compileV5EntryQuery(registry, model, anyLocale ? { ...raw, locale: undefined } : raw, leniency(request))
       if (compiled === null) return { query: null }
       const estimatedRows = checkPopulateBudget({ registry, model, query: compiled }, options.limits)
       return { query: { ...pruneSelection({ registry, ability: caller.ability }, model, compiled), estimatedRows } }
     }).query
+  const entryQuery = (request: FastifyRequest, caller: Caller): DocumentQuery | null => compiledEntryQuery(request, caller, false)
 
   const v4Body = async (request: FastifyRequest, locale: string | null): Promise<{ data: Record<string, unknown> }> => {
     const data = readDataPayload(request.body)
@@ -104,7 +107,7 @@ export function v5Tools (context: V5Context, model: ContentTypeModel): V5Tools {
   }
 
   const written = async (request: FastifyRequest, caller: Caller, body: { data: Record<string, unknown> }, write: V5EntryWrite): Promise<string> => {
-    const query = entryQuery(request, caller) ?? compileV5EntryQuery(registry, model, { ...requestQuery(request), locale: undefined }, leniency(request))!
+    const query = compiledEntryQuery(request, caller, true)!
     checkWritableLinks(registry, caller.ability, model, body)
     const answering = repository(request)
     const observer = context.lifecycles.watch(model, request.log)
