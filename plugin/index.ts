@@ -148,6 +148,7 @@ export { contentApi }
 export type { ContentApiOptions } from './options.js'
 export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOptions, HandlerName } from './options/controllers.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
+export type { AlsoServeOptions, ApiFormat } from './options/api-format.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
 export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, NotImplementedError, RateLimitError, SchemaError, ServiceUnavailableError, UnauthorizedError } from './errors.js'
