@@ -11,10 +11,9 @@
  * - unknown `populate` keys and options are refused (Strapi 5 refuses them), and every
  *   unknown key is worded as Strapi 5 words it (`Invalid key color`, `details: { key, path,
  *   source, param }`);
- * - `fields` always keeps `documentId`, as it keeps `id`;
- * - a list of draftAndPublish entries without `sort`, read published, is in the order they
- *   were published: Strapi 5 makes a new row at each publication, so its row order (its
- *   order without `sort`) is that one.
+ * - `fields` always keeps `documentId`, as it keeps `id`.
+ *
+ * A list without `sort` is in id order, as in v4 (docs/decisions.md, 'The v5 format').
  */
 import { DOCUMENT_ID } from '../content-types/documents.js'
 import type { ContentTypeModel, Model } from '../content-types/model.js'
@@ -41,10 +40,7 @@ export function compileV5ListQuery (registry: Registry, model: ContentTypeModel,
   const publicationState = compileStatus(raw.status)
   const v4 = { ...withoutV5Keys(raw), ...(raw.pagination === undefined ? {} : { pagination: atLeastOne(raw.pagination) }) }
   const tree = inV5Words(() => compileListQuery(registry, model, v4, { ...options, leniency: refusing(options.leniency) }))
-  const sorted = tree.sort.length > 0 || publicationState !== 'live' || !model.draftAndPublish
-    ? tree.sort
-    : [{ path: ['publishedAt'], direction: 'asc' as const }]
-  const listed: QueryTree = { ...keepDocumentIds(registry, model, tree), sort: sorted, publicationState }
+  const listed: QueryTree = { ...keepDocumentIds(registry, model, tree), publicationState }
   // A filter on `locale` chooses the locales itself, as in Strapi 5: the default one is not added.
   if (model.localized) listed.locale = raw.locale === undefined && filtersLocale(tree.filters) ? null : listLocale(registry, raw.locale)
   else delete listed.locale
