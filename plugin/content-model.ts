@@ -11,13 +11,22 @@ import type { Registry, RegistryInput } from './content-types/registry.js'
 import { ROLE_UID } from './content-types/plugin-types.js'
 import type { ContentApiOptions, ModelOptions, ResolvedOptions } from './options.js'
 import { resolveModelOptions, resolveOptions } from './options.js'
+import type { ApiFormat, ContentMount } from './options/api-format.js'
 import { authEntitySchemas } from './repository/schema/auth-entities.js'
 import type { SystemEntities } from './repository/schema/entities.js'
 import { idempotencyEntity } from './repository/write/idempotency.js'
 
+/** A format's content routes at their prefix, with the registry of that format (what its answers show). */
+export interface ServedMount extends ContentMount {
+  registry: Registry
+}
+
 export interface ContentModel extends ModelOptions {
   options: ResolvedOptions
+  /** The registry of the format at `prefix`: the database, the media library, the users routes and the docs are built from it. */
   registry: Registry
+  /** The content routes: the format at `prefix` (its registry is `registry`), then `alsoServe`'s. */
+  mounts: ServedMount[]
   /** The plugin's own tables: permissions and API tokens when access control is on, idempotency keys always. */
   systemEntities: SystemEntities
 }
@@ -39,18 +48,26 @@ async function registryInput (options: ResolvedOptions): Promise<RegistryInput> 
  */
 export async function contentModel (given: ContentApiOptions, warn: (message: string) => void = () => {}): Promise<ContentModel> {
   const options = resolveOptions(given)
-  const registry = buildRegistry(await registryInput(options), {
+  const input = await registryInput(options)
+  // One model, read by each format as it shows it: the v5 registry adds documentId and a
+  // publishedAt on every type, stored or read from columns both registries build alike.
+  const registryOf = (format: ApiFormat): Registry => buildRegistry(input, {
     i18n: options.i18n,
     customFields: options.customFields,
     usersPermissions: options.permissions !== null,
-    strict: options.strict
+    strict: options.strict,
+    ...(format === 'v5' ? { documentIds: true, v5Attributes: true } : {})
   })
+  const { primary, also } = options.formats
+  const registry = registryOf(primary.format)
+  const mounts: ServedMount[] = [{ ...primary, registry }, ...(also === null ? [] : [{ ...also, registry: registryOf(also.format) }])]
   if (registry.warnings.length > 0) warn(`fastify-content-api: loaded but not served:\n${registry.warnings.map(line => `  - ${line}`).join('\n')}`)
   for (const relation of registry.oneSidedRelations) warn(`fastify-content-api: ${relation}`)
   const { permissions, controllers } = resolveModelOptions(options, registry)
   return {
     options,
     registry,
+    mounts,
     permissions,
     controllers,
     systemEntities: schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()]

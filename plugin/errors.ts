@@ -9,6 +9,8 @@ export interface ValidationIssue {
   path: Array<string | number>
   message: string
   name: 'ValidationError'
+  /** The value refused, where Strapi v5 answers it. */
+  value?: unknown
 }
 
 /** The stable code of an error name: `ValidationError` → `FCA_ERR_VALIDATION`. */
@@ -30,8 +32,9 @@ export class ApiError extends Error {
 }
 
 export class ValidationError extends ApiError {
-  constructor (message: string, issues: ValidationIssue[] = []) {
-    super('ValidationError', 400, message, issues.length > 0 ? { errors: issues } : {})
+  /** `details`: given as they are, in place of the issue list (Strapi v5 words some refusals so). */
+  constructor (message: string, issues: ValidationIssue[] = [], details?: Record<string, unknown>) {
+    super('ValidationError', 400, message, details ?? (issues.length > 0 ? { errors: issues } : {}))
   }
 
   /** One bad parameter or body key, named by its path. */
@@ -58,6 +61,11 @@ export class NotFoundError extends ApiError {
 
 export class PayloadTooLargeError extends ApiError {
   constructor (message = 'Payload too large') { super('PayloadTooLargeError', 413, message) }
+}
+
+/** A request the API understands but does not serve yet (Strapi's `NotImplementedError`, 501). */
+export class NotImplementedError extends ApiError {
+  constructor (message: string) { super('NotImplementedError', 501, message) }
 }
 
 /** As Strapi v4 answers its rate limits (users-permissions, admin): 429 `RateLimitError`. */

@@ -15,6 +15,13 @@ import { readCompiler } from './repository/read/compile.js'
 import { createReader } from './repository/read/reader.js'
 import { repositories } from './repository/repositories.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
+import { registerV5Routes } from './routes/v5/v5-routes.js'
+import { V5_VARY } from './routes/v5/response-format.js'
+import { IgnoredKeyLog } from './routes/ignored-key-log.js'
+import { V5_AS_V4_SHAPE, V5_SHAPE } from './repository/read/entry-shape.js'
+import type { EntryShape } from './repository/read/entry-shape.js'
+import type { Repositories } from './repository/repositories.js'
+import { installCallerResolution } from './auth/caller.js'
 import { installErrorHandling } from './routes/error-handler.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { installReadRouting } from './routes/read-routing.js'
@@ -61,7 +68,7 @@ declare module 'fastify' {
 }
 
 async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions): Promise<void> {
-  const { options, registry, permissions, controllers, systemEntities } = await contentModel(given, message => { app.log.warn(message) })
+  const { options, registry, mounts, permissions, controllers, systemEntities } = await contentModel(given, message => { app.log.warn(message) })
   const db = await openDatabase(registry, options.database, systemEntities)
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
@@ -88,29 +95,47 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
   for (const schema of sharedSchemas(registry)) app.addSchema(schema)
   const shared = options.cache.responses === null ? null : await openSharedCache(db, options.cache.responses, options.database.url)
   if (shared !== null) app.addHook('onClose', async () => { await shared.close() })
-  const compiler = readCompiler(registry, db.names)
-  const content = repositories({ db, registry, reader: createReader(db, compiler, shared?.cache ?? null) })
-  // Hooks and listeners see the entry as committed, never a cached answer from before.
-  const committed = repositories({ db, registry, reader: createReader(db, compiler) })
-  const lifecycles = new EntryLifecycles({ registry, repositories: committed, lifecycles: options.lifecycles, events })
+  // Each mount reads with its own format's registry and shapes, from the same tables.
+  const serving = (mountRegistry: Registry, shape?: EntryShape): { content: Repositories, lifecycles: EntryLifecycles } => {
+    const compiler = readCompiler(mountRegistry, db.names, shape)
+    const content = repositories({ db, registry: mountRegistry, reader: createReader(db, compiler, shared?.cache ?? null) })
+    // Hooks and listeners see the entry as committed, never a cached answer from before.
+    const committed = repositories({ db, registry: mountRegistry, reader: createReader(db, readCompiler(mountRegistry, db.names)) })
+    return { content, lifecycles: new EntryLifecycles({ registry: mountRegistry, repositories: committed, lifecycles: options.lifecycles, events }) }
+  }
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
-    if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null })
+    if (options.docs !== null) {
+      const { primary, also } = options.formats
+      await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null, format: primary.format, hiddenPrefix: also?.prefix ?? null })
+    }
     installErrorHandling(api)
     installRequestQuery(api)
     installRenderedAnswers(api)
     acceptEmptyJsonBodies(api)
     const signer = await installAdminScope(api, options.adminJwtSecret, access)
-    await api.register(async (child) => {
-      installErrorHandling(child)
-      installHttpCaching(child, options.cache.http, routeUids(registry, options.prefix))
-      if (shared !== null) installLocalInvalidation(child, shared.cache)
-      installApiAccess(child, { db, registry, options, services: access, signer })
-      const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
-      registerContentTypeRoutes(child, { registry, repositories: content, options, controllers, reads, lifecycles })
-      if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
-    }, { prefix: options.prefix })
+    for (const mount of mounts) {
+      // The media library and the users routes are served once, beside the routes at `prefix`.
+      const primary = mount.prefix === options.prefix
+      await api.register(async (child) => {
+        installErrorHandling(child)
+        installHttpCaching(child, options.cache.http, routeUids(mount.registry, mount.prefix), mount.format === 'v5' ? V5_VARY : undefined)
+        if (shared !== null) installLocalInvalidation(child, shared.cache)
+        if (primary) installApiAccess(child, { db, registry, options, services: access, signer })
+        else installCallerResolution(child, { db, permissions: access.permissions, verifyJwt: signer.verify })
+        const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
+        if (mount.format === 'v4') {
+          const { content, lifecycles } = serving(mount.registry)
+          registerContentTypeRoutes(child, { registry: mount.registry, repositories: content, options, controllers, reads, lifecycles })
+        } else {
+          const { content: v5, lifecycles } = serving(mount.registry, V5_SHAPE)
+          const { content: v4 } = serving(mount.registry, V5_AS_V4_SHAPE)
+          registerV5Routes(child, { registry: mount.registry, db, repositories: { v5, v4 }, options, reads, ignoredKeys: new IgnoredKeyLog(), lifecycles })
+        }
+        if (primary && options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
+      }, { prefix: mount.prefix })
+    }
   })
   // Files kept elsewhere (s3) are served from there, never by this app.
   if (options.upload !== false && options.upload.provider.name === 'local') await serveUploads(app, options.upload.dir)
@@ -123,8 +148,9 @@ export { contentApi }
 export type { ContentApiOptions } from './options.js'
 export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOptions, HandlerName } from './options/controllers.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
+export type { AlsoServeOptions, ApiFormat } from './options/api-format.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
-export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, RateLimitError, SchemaError, ServiceUnavailableError, StrapiSourceError, UnauthorizedError } from './errors.js'
+export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, NotImplementedError, RateLimitError, SchemaError, ServiceUnavailableError, StrapiSourceError, UnauthorizedError } from './errors.js'
 export { generateTypes } from './typegen/generate-types.js'
 export { clientErrorHandler, contentApiServerOptions } from './routes/client-errors.js'

@@ -22,6 +22,8 @@ import type { RateLimitOptions, ResolvedRateLimit } from './options/rate-limit.j
 import { OptionsError } from './errors.js'
 import { resolveLifecycles, unknownLifecycleUid } from './options/lifecycles.js'
 import type { LifecyclesOption } from './options/lifecycles.js'
+import { PREFIX_SHAPE, resolveApiFormats } from './options/api-format.js'
+import type { AlsoServeOptions, ApiFormat, ResolvedApiFormats } from './options/api-format.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -39,6 +41,10 @@ export interface ContentApiOptions {
   database?: DatabaseOptions
   /** Route prefix of the content API. Default `/api`. */
   prefix?: string
+  /** The REST format of the routes at `prefix`: Strapi v4's (default) or Strapi v5's (docs/strapi-v5.md). */
+  apiFormat?: ApiFormat
+  /** The same content served a second time, in the other format at a prefix of its own (docs/options.md, 'API formats'). */
+  alsoServe?: AlsoServeOptions
   pagination?: PaginationOptions
   /** The media plugin (docs/media.md); `false` turns it off. */
   upload?: UploadOptions | false
@@ -100,6 +106,8 @@ export interface ResolvedOptions {
   components: Record<string, ComponentSchema>
   database: DatabaseOptions
   prefix: string
+  /** The format at `prefix`, and the second mount of `alsoServe`. */
+  formats: ResolvedApiFormats
   pagination: Required<PaginationOptions>
   upload: ResolvedUploadOptions | false
   /** null: no docs. */
@@ -153,9 +161,11 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     throw new OptionsError('give either a schemas folder or inline contentTypes')
   }
   const prefix = options.prefix ?? '/api'
-  if (typeof prefix !== 'string' || (prefix !== '' && !/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(prefix))) {
+  if (typeof prefix !== 'string' || (prefix !== '' && !PREFIX_SHAPE.test(prefix))) {
     throw new OptionsError(`prefix must look like /api, got ${JSON.stringify(prefix)}`)
   }
+  const formats = resolveApiFormats(options.apiFormat, options.alsoServe, prefix)
+  if (!formats.ok) throw new OptionsError(formats.problem)
   const database = { ...options.database }
   if (database.url !== undefined && typeof database.url !== 'string') throw new OptionsError('database.url must be a string')
   if (database.url === undefined && database.dataDir === undefined && env.CONTENT_API_DATA_DIR !== undefined) {
@@ -186,6 +196,7 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     components,
     database,
     prefix,
+    formats: formats.value,
     pagination: { defaultPageSize, maxPageSize },
     upload: upload.value,
     docs: resolveDocs(options.docs),

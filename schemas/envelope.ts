@@ -35,14 +35,15 @@ export const errorResponseSchema = Type.Object({
   data: Type.Null(),
   error: Type.Object({
     status: Type.Integer(),
-    name: Type.Union(['ValidationError', 'UnauthorizedError', 'ForbiddenError', 'NotFoundError', 'PayloadTooLargeError', 'RateLimitError', 'ServiceUnavailableError', 'ApplicationError']
+    name: Type.Union(['ValidationError', 'UnauthorizedError', 'ForbiddenError', 'NotFoundError', 'PayloadTooLargeError', 'RateLimitError', 'ServiceUnavailableError', 'ApplicationError', 'NotImplementedError']
       .map(name => Type.Literal(name))),
     message: Type.String(),
     details: Type.Object({
       errors: Type.Optional(Type.Array(Type.Object({
         path: Type.Array(Type.Union([Type.String(), Type.Integer()])),
         message: Type.String(),
-        name: Type.String()
+        name: Type.String(),
+        value: Type.Optional(Type.Unknown())
       })))
     }, { additionalProperties: true })
   })

@@ -145,3 +145,20 @@ export function operationQuerySchemas (model: ContentTypeModel, operation: 'list
     ...locale
   }
 }
+
+/** Strapi v5's `status` (docs/strapi-v5.md, 'Reads'). */
+export const statusQuerySchema: TSchema = oneOfNames(['published', 'draft'],
+  '`published` (default): the published entries, at every depth; `draft`: the draft version of every document (`publishedAt: null` on draftAndPublish types).')
+
+/** Strapi v5's `locale`. */
+export const v5LocaleQuerySchema: TSchema = Type.String({ description: 'A locale code (default: the default locale), or `*` for every locale on lists (localized types only)' })
+
+/** The query parameters of each v5 operation: v4's, with `status` for `publicationState` and v5's locales. */
+export function v5OperationQuerySchemas (model: ContentTypeModel, operation: 'list' | 'entry' | 'write'): Record<string, TSchema> {
+  const selection = { fields: fieldsQuerySchema(model), populate: populateQuerySchema(model) }
+  // On every type: relations to draftAndPublish types follow it.
+  const status = { status: statusQuerySchema }
+  const locale: Record<string, TSchema> = model.localized ? { locale: v5LocaleQuerySchema } : {}
+  if (operation !== 'list') return { ...selection, ...status, ...locale }
+  return { ...selection, filters: filtersQuerySchema(model), sort: sortQuerySchema(model), pagination: paginationQuerySchema, ...status, ...locale }
+}

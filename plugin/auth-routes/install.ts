@@ -24,6 +24,8 @@ import { registerAuthRoutes } from './routes.js'
 import { registerUserRoutes } from './user-routes.js'
 import { syncRoles } from '../auth/roles-sync.js'
 import { Users } from '../auth/users.js'
+import { DOCUMENT_ID } from '../content-types/documents.js'
+import { USER_UID } from '../content-types/plugin-types.js'
 
 export interface AccessServices {
   permissions: ResolvedPermissions | null
@@ -44,7 +46,8 @@ export async function accessServices (
     permissions,
     rateLimit,
     admin: new AdminUsers(db),
-    users: permissions === null ? null : new Users(db),
+    // The format at the prefix answers the users routes: v5's shows their documentIds.
+    users: permissions === null ? null : new Users(db, { documentIds: registry.model(USER_UID).attributes.has(DOCUMENT_ID) }),
     tokens: permissions === null ? null : new ApiTokens(db, permissions, registry.contentTypes.keys())
   }
 }

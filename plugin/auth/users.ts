@@ -5,7 +5,7 @@
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database, Row } from '../repository/connection/database.js'
-import { ValidationError } from '../errors.js'
+import { ApplicationError, ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
 import { ROLE_ENTITY, USER_ENTITY } from '../repository/schema/auth-entities.js'
@@ -22,6 +22,15 @@ export interface PublicUser {
   role?: string
   createdAt: string
   updatedAt: string
+  /** Where users are answered as Strapi v5 answers them (UsersOptions.documentIds). */
+  documentId?: string
+  /** With documentId: the time of the user's last write, as Strapi v5 sets it. */
+  publishedAt?: string
+}
+
+export interface UsersOptions {
+  /** Users are answered with their documentId and a publishedAt, as Strapi v5 answers them. */
+  documentIds?: boolean
 }
 
 export interface NewUser {
@@ -34,15 +43,18 @@ export interface NewUser {
 const asDatetime = SCALAR_TYPE_INFO.datetime.toJson
 
 /** The public user's columns, of `u` joined to its role `r`. */
-function userColumns (names: TableNames): Sql {
+function userColumns (names: TableNames, documentIds: boolean): Sql {
   const column = (property: string): string => `u.${names.column(USER_ENTITY, property)}`
   const plain = ['id', 'username', 'email', 'provider', 'confirmed', 'blocked'].map(property => `${column(property)} as ${property}`)
+  const documentId = documentIds ? `, ${column('documentId')} as document_id` : ''
   return raw(`${plain.join(', ')}, r.${names.column(ROLE_ENTITY, 'type')} as role,
-  ${asDatetime(column('createdAt'))} as created_at, ${asDatetime(column('updatedAt'))} as updated_at`)
+  ${asDatetime(column('createdAt'))} as created_at, ${asDatetime(column('updatedAt'))} as updated_at${documentId}`)
 }
 
 function publicUser (row: Row): PublicUser {
+  const v5 = row.document_id === undefined ? {} : { documentId: String(row.document_id), publishedAt: String(row.updated_at) }
   return {
+    ...v5,
     id: Number(row.id),
     username: String(row.username),
     email: String(row.email),
@@ -79,11 +91,11 @@ export class Users {
   readonly #users: EntitySql
   readonly #roles: EntitySql
   readonly #userColumns: Sql
-  constructor (db: Database) {
+  constructor (db: Database, options: UsersOptions = {}) {
     this.#db = db
     this.#users = entitySql(db.names, USER_ENTITY)
     this.#roles = entitySql(db.names, ROLE_ENTITY)
-    this.#userColumns = userColumns(db.names)
+    this.#userColumns = userColumns(db.names, options.documentIds === true)
   }
 
   async create (input: Partial<NewUser>): Promise<PublicUser> {
@@ -92,7 +104,7 @@ export class Users {
     const { table: users, column } = this.#users
     const roles = this.#roles
     const [taken] = await runSql(this.#db, sql`select 1 from ${users} where ${column('email')} = ${user.email} or ${column('username')} = ${user.username}`)
-    if (taken !== undefined) throw new ValidationError('Email or Username are already taken')
+    if (taken !== undefined) throw new ApplicationError('Email or Username are already taken', 400)
     const [roleRow] = await runSql(this.#db, sql`select ${roles.column('id')} as id from ${roles.table} where ${roles.column('type')} = ${role}`)
     if (roleRow === undefined) throw new ValidationError(`Unknown role ${role}`)
     const password = await hashPassword(user.password)
@@ -103,7 +115,7 @@ export class Users {
         returning ${column('id')} as id`)
       return await this.byId(Number(created!.id)) as PublicUser
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ValidationError('Email or Username are already taken')
+      if ((error as { code?: string }).code === '23505') throw new ApplicationError('Email or Username are already taken', 400)
       throw error
     }
   }

@@ -13,7 +13,7 @@ import type { Attribute, ContentTypeModel, Model } from './model.js'
 import { FILE_UID } from './model.js'
 import { ATTRIBUTE_NAME, RESERVED_ATTRIBUTE_NAMES, snakeCase } from './names.js'
 import { PLUGIN_TYPES, USER_UID, userRoleAttribute } from './plugin-types.js'
-import { addTimestamps } from './registry-draft.js'
+import { addTimestamps, addWriteTimePublishedAt } from './registry-draft.js'
 import type { MutableModel, RegistryDraft } from './registry-draft.js'
 import { shareAcrossLocales } from './registry-rules.js'
 import { relationAttribute } from './relation-attributes.js'
@@ -49,6 +49,7 @@ export function resolveAttributes (draft: RegistryDraft, model: MutableModel): v
     if (model.draftAndPublish) model.attributes.set('publishedAt', systemScalar('publishedAt', 'datetime', true))
     if (model.localized) addLocalization(draft, model)
   }
+  addWriteTimePublishedAt(draft, model.attributes)
 }
 
 /**

@@ -19,3 +19,10 @@ export const FILE_ATTRIBUTES: Record<string, ScalarAttributeSchema> = {
   provider: { type: 'string', required: true },
   provider_metadata: { type: 'json' }
 }
+
+/**
+ * Strapi v5's point of interest of an image (`{ x, y }`, or null), kept with every file and
+ * answered in the v5 format only (a v5 registry's `v5Attributes`): v4 files have none.
+ */
+export const FILE_FOCAL_POINT = 'focalPoint'
+export const FOCAL_POINT_ATTRIBUTE: ScalarAttributeSchema = { type: 'json' }

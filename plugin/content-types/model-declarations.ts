@@ -5,13 +5,13 @@
 import { SchemaError } from '../errors.js'
 import { scalarAttribute, systemScalar } from './attribute-rules.js'
 import type { ComponentSchema, ContentTypeSchema, SourcedSchema } from './definition.js'
-import { FILE_ATTRIBUTES, FILE_TABLE } from './file-model.js'
+import { FILE_ATTRIBUTES, FILE_FOCAL_POINT, FILE_TABLE, FOCAL_POINT_ATTRIBUTE } from './file-model.js'
 import { DOCUMENT_ID, documentIdAttribute, hasDocumentId } from './documents.js'
 import type { Attribute, Model } from './model.js'
 import { KEBAB_NAME, entityNameForTable, snakeCase } from './names.js'
 import { pluginTypeSchema, pluginTypesWanted } from './plugin-types.js'
 import type { PluginTypeDefinition } from './plugin-types.js'
-import { addTimestamps } from './registry-draft.js'
+import { addTimestamps, addWriteTimePublishedAt } from './registry-draft.js'
 import type { RegistryDraft } from './registry-draft.js'
 import { checkSchemaObject, checkTableName } from './registry-rules.js'
 
@@ -26,10 +26,12 @@ export function declareFileModel (draft: RegistryDraft): void {
   const file = draft.file
   draft.claimTable(FILE_TABLE, 'the upload plugin')
   for (const [name, attribute] of keyAttributes(draft, file)) file.attributes.set(name, attribute)
-  for (const [name, declared] of Object.entries(FILE_ATTRIBUTES)) {
-    file.attributes.set(name, scalarAttribute({ source: file.source, name }, declared, FILE_ATTRIBUTES))
+  const declared = draft.settings.v5Attributes === true ? { ...FILE_ATTRIBUTES, [FILE_FOCAL_POINT]: FOCAL_POINT_ATTRIBUTE } : FILE_ATTRIBUTES
+  for (const [name, attribute] of Object.entries(declared)) {
+    file.attributes.set(name, scalarAttribute({ source: file.source, name }, attribute, declared))
   }
   addTimestamps(file.attributes)
+  addWriteTimePublishedAt(draft, file.attributes)
 }
 
 export function declareComponent (draft: RegistryDraft, { uid, source, schema }: SourcedSchema<ComponentSchema>): void {

@@ -54,6 +54,11 @@ export interface ScalarAttribute extends AttributeBase {
   targetField?: string
   /** A uid's `options`: how the slug generated from `targetField` is joined and cased. */
   uidOptions?: { separator?: string, lowercase?: boolean }
+  /**
+   * Read from the column of this other attribute instead of a column of its own: stored
+   * nowhere, never written (a v5 `publishedAt` of a type without draftAndPublish reads `updatedAt`).
+   */
+  readFrom?: string
 }
 
 export interface RelationAttribute extends AttributeBase {

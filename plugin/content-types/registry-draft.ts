@@ -37,6 +37,13 @@ export interface RegistrySettings {
    * format that shows it (Strapi v5's); the v4 API's registry is built without it.
    */
   documentIds?: boolean
+  /**
+   * The attributes Strapi v5 answers beyond v4's (besides `documentId`): a `publishedAt` on
+   * content types without draftAndPublish, files and users, the time of their last write, read
+   * from `updatedAt` (an attribute with `readFrom`, stored nowhere); and a file's `focalPoint`.
+   * For the v5 format; the v4 API's registry is built without them.
+   */
+  v5Attributes?: boolean
 }
 
 /** A model whose attributes are still being added. */
@@ -96,4 +103,10 @@ export class RegistryDraft {
 export function addTimestamps (attributes: Map<string, Attribute>): void {
   attributes.set('createdAt', systemScalar('createdAt', 'datetime'))
   attributes.set('updatedAt', systemScalar('updatedAt', 'datetime'))
+}
+
+/** The `publishedAt` of a model without draftAndPublish where the settings show one (`v5Attributes`). */
+export function addWriteTimePublishedAt (draft: RegistryDraft, attributes: Map<string, Attribute>): void {
+  if (draft.settings.v5Attributes !== true || attributes.has('publishedAt') || !attributes.has('updatedAt')) return
+  attributes.set('publishedAt', { ...systemScalar('publishedAt', 'datetime'), readFrom: 'updatedAt' })
 }

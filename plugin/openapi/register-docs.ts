@@ -17,6 +17,9 @@ import { styleQueryParameters } from './query-style.js'
 import type { DocumentShape } from './query-style.js'
 import { contentRouteDocumenter } from './route-documentation.js'
 import { documentRoutes } from './route-documenter.js'
+import type { RouteDocumenter } from './route-documenter.js'
+import { v5RouteDocumenter } from './v5-documentation.js'
+import type { ApiFormat } from '../options/api-format.js'
 import { shareQueryParameters } from './shared-parameters.js'
 import type { ParameterDocument } from './shared-parameters.js'
 import { UPLOAD_TAG, uploadRouteDocumenter } from './upload-documentation.js'
@@ -30,9 +33,27 @@ export interface ApiDocsOptions {
   path: string
   /** Whether the `permissions` option is on: only then do tokens change what a call may do. */
   permissions: boolean
+  /** The format served at `prefix` (default v4): its content routes are the ones documented. */
+  format?: ApiFormat
+  /** The `alsoServe` mount's prefix: its routes are left out (one document, one format). */
+  hiddenPrefix?: string | null
 }
 
-export function swaggerOptions ({ registry, prefix, permissions }: Omit<ApiDocsOptions, 'path'>): FastifyDynamicSwaggerOptions {
+const under = (url: string, prefix: string): boolean => url === prefix || url.startsWith(`${prefix}/`)
+
+/**
+ * Leaves out the routes of the second mount (a client is generated for one format): those
+ * under its prefix, unless under `prefix` nested in it (`/api` beside `/api/v4`, or the other way).
+ */
+function hidingMount (prefix: string, hidden: string | null | undefined): RouteDocumenter {
+  return ({ url, schema }) => {
+    if (hidden === null || hidden === undefined || !under(url, hidden)) return undefined
+    if (prefix.length > hidden.length && under(url, prefix)) return undefined
+    return { ...schema, hide: true }
+  }
+}
+
+export function swaggerOptions ({ registry, prefix, permissions, format = 'v4', hiddenPrefix }: Omit<ApiDocsOptions, 'path'>): FastifyDynamicSwaggerOptions {
   return {
     mode: 'dynamic',
     openapi: {
@@ -64,7 +85,9 @@ export function swaggerOptions ({ registry, prefix, permissions }: Omit<ApiDocsO
       buildLocalReference: (json, _baseUri, _fragment, index) => typeof json.$id === 'string' ? json.$id : `def-${index}`
     },
     transform: documentRoutes([
-      contentRouteDocumenter(registry), uploadRouteDocumenter(registry, prefix), authRouteDocumenter(prefix), usersRouteDocumenter(registry, prefix)
+      hidingMount(prefix, hiddenPrefix),
+      format === 'v5' ? v5RouteDocumenter(registry) : contentRouteDocumenter(registry),
+      uploadRouteDocumenter(registry, prefix), authRouteDocumenter(prefix), usersRouteDocumenter(registry, prefix)
     ]),
     transformObject: document => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject)
   }

@@ -5,7 +5,13 @@
  * the model it applies to; every value is already coerced to its attribute's type.
  */
 
-export type PublicationState = 'live' | 'preview'
+/**
+ * `live`: drafts of draftAndPublish types hidden at every depth; `preview`: shown. `draft`:
+ * Strapi v5's `status=draft`, the draft version of every document: everything shown, and
+ * draftAndPublish entries answer `publishedAt: null` (with one row per entry, a published
+ * entry's draft version holds what the published one holds).
+ */
+export type PublicationState = 'live' | 'preview' | 'draft'
 
 export type SortDirection = 'asc' | 'desc'
 
@@ -120,4 +126,13 @@ export interface EntryQuery extends Selection {
   publicationState: PublicationState
   /** False: `meta.availableLocales` is left out (the caller may not `find` the type, so may not list its entries). */
   availableLocales?: boolean
+}
+
+/**
+ * A read of one document's entry by its documentId (Strapi v5's `GET /:documentId`): on a
+ * localized type, its entry in `locale`.
+ */
+export interface DocumentQuery extends EntryQuery {
+  /** Localized types: the locale of the entry read. Null on other types. */
+  locale: string | null
 }

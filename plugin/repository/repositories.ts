@@ -6,7 +6,7 @@
  */
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import type { EntryQuery, QueryTree } from '../query/tree.js'
+import type { DocumentQuery, EntryQuery, QueryTree } from '../query/tree.js'
 import type { Database, QueryOptions } from './connection/database.js'
 import { documentRowIds } from './read/document-rows.js'
 import type { DocumentRowsQuery } from './read/document-rows.js'
@@ -26,7 +26,9 @@ export interface ContentRepository {
   list: (tree: QueryTree, options?: QueryOptions) => Promise<ListResult>
   /** JSON text of entry `id`, or null when it does not exist (or is hidden). */
   entry: (id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
-  /** How a write answers with `query`'s selection, for the write's own statements to build (WriteContext.answer). */
+  /** JSON text of a document's entry (Strapi v5's reads by documentId), or null when there is none (or it is hidden). */
+  document: (documentId: string, query: DocumentQuery, options?: QueryOptions) => Promise<string | null>
+  /** The answer of a write with `query`'s selection, for the write's own statements to build (WriteContext.answer). */
   answer: (query: EntryQuery) => EntryAnswer
   /** Returns the new entry: its id, and its answer when the write built it. */
   create: (write: CreateWrite) => Promise<WrittenEntry>
@@ -98,6 +100,7 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
     // Reads hand the reader's promise on: a layer of their own would only cost a promise and a turn (see read/reader.ts).
     list: (tree, options) => reader.list(model, tree, options),
     entry: (id, query, options) => reader.entry(model, id, query, options),
+    document: (documentId, query, options) => reader.document(model, documentId, query, options),
     answer: (query) => reader.answer(model, query),
     create: async (write) => await createEntry(target, write),
     update: async (write) => await updateEntry(target, write),

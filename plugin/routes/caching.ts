@@ -47,7 +47,8 @@ export function routeUids (registry: Registry, prefix: string): Map<string, stri
  * Callback hooks, as is the local invalidation's: they never wait, and an async hook costs
  * every request a promise and a turn of the microtask queue.
  */
-export function installHttpCaching (app: FastifyInstance, options: HttpCachingOptions, uids: Map<string, string>): void {
+/** `vary`: what besides the URL an answer depends on (a format's request header, with the caller's grants). */
+export function installHttpCaching (app: FastifyInstance, options: HttpCachingOptions, uids: Map<string, string>, vary = 'Authorization'): void {
   // `request.routeOptions` builds a dozen-field object on every read: asked only when some type has settings of its own.
   const perType = Object.keys(options.contentTypes ?? {}).length === 0 ? undefined : options.contentTypes
   const settingsOf = (url: string | undefined, settings: Record<string, CacheControlOptions>): CacheControlOptions => {
@@ -63,7 +64,7 @@ export function installHttpCaching (app: FastifyInstance, options: HttpCachingOp
     const { bytes, etag } = answer !== null && answer.body === payload ? answer.sent ??= encoded(payload) : encoded(payload)
     void reply.header('etag', etag)
     void reply.header('cache-control', cacheControl(settings, { authorized: request.headers.authorization !== undefined }))
-    void reply.header('vary', 'Authorization')
+    void reply.header('vary', vary)
     const ifNoneMatch = request.headers['if-none-match']
     if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
       void reply.code(304)

@@ -5,6 +5,7 @@
  */
 import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import { defaultFieldNames } from '../content-types/model.js'
+import { DOCUMENT_ID } from '../content-types/documents.js'
 import type { Registry } from '../content-types/registry.js'
 import { compileFields } from '../query/fields.js'
 import { compileFilters } from '../query/filters.js'
@@ -41,6 +42,7 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
   const model = registry.file
   const table = names.table(model.entity)
   const allFields = defaultFieldNames(model)
+  const v5 = model.attributes.has(DOCUMENT_ID)
 
   const start = (): { scope: StatementScope, row: RowRef } => {
     const scope = new StatementScope(registry, names, 'preview')
@@ -52,6 +54,8 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
       const attribute = model.attributes.get(name)
       if (attribute?.kind === 'scalar') pairs.push([name, raw(SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(model, row.alias, name)))])
     }
+    // Strapi v5's media plugin says whether `url` is a signed one; files here are served at their plain url.
+    if (v5) pairs.push(['isUrlSigned', raw('false')])
     return jsonObject(pairs)
   }
   const dataOf = async (statement: Sql): Promise<string | null> => {

@@ -4,7 +4,8 @@
  */
 import type { ContentTypeModel, ReadableModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
-import type { CreatorField, CreatorSelection, EntryQuery, QueryTree } from '../../query/tree.js'
+import type { CreatorField, CreatorSelection, DocumentQuery, EntryQuery, QueryTree } from '../../query/tree.js'
+import { DOCUMENT_ID } from '../../content-types/documents.js'
 import { join, numberedFirst, raw, sql, type Sql } from '../../sql/index.js'
 import { compileFilter } from './filters.js'
 import { whereClause } from './linked-rows.js'
@@ -33,6 +34,8 @@ export interface CompiledStatement {
 export interface ReadCompiler {
   list: (model: ReadableModel, tree: QueryTree) => CompiledStatement
   entry: (model: ReadableModel, id: number, query: EntryQuery) => CompiledStatement
+  /** A document's entry by its documentId (the key value), in the query's locale on localized types. */
+  document: (model: ContentTypeModel, documentId: string, query: DocumentQuery) => CompiledStatement
   /** A single type's entry (in `locale` when localized: then the first parameter). */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery) => CompiledStatement
   /**
@@ -73,6 +76,7 @@ export function readCompiler (registry: Registry, names: SqlNames, shape: EntryS
   return {
     list: (model, tree) => compile(tree.publicationState, scope => compileList(scope, model, tree)),
     entry: (model, id, query) => compile(query.publicationState, scope => compileEntry(scope, model, id, query)),
+    document: (model, documentId, query) => compile(query.publicationState, scope => compileDocument(scope, model, documentId, query)),
     single: (model, locale, query) => compile(query.publicationState, scope => compileSingle(scope, model, locale, query)),
     entryOverRow: (model, query) => answerableByRow(model, query)
       ? source => compileEntryOverRow(new StatementScope(registry, new TableNamesRecorder(names), query.publicationState, shape), model, query, source)
@@ -191,6 +195,18 @@ function answerableByRow (model: ReadableModel, query: EntryQuery): boolean {
 function compileEntryOverRow (scope: StatementScope, model: ReadableModel, query: EntryQuery, source: string): Sql {
   const row: RowRef = { model, alias: scope.aliases.take('t') }
   return sql`select ${entryJson(scope, row, query, topOf(query))}::text as data from ${raw(`${source} ${row.alias}`)}${whereClause(scope.visibility(model, row.alias))}`
+}
+
+/**
+ * Column `data`: the entry of document `documentId` (in the query's locale), or no row.
+ * One row per locale of a document today; should there be more, the first one.
+ */
+function compileDocument (scope: StatementScope, model: ContentTypeModel, documentId: string, query: DocumentQuery): Sql {
+  const row = topLevelRow(scope, model)
+  const conditions = [sql`${raw(scope.column(model, row.alias, DOCUMENT_ID))} = ${new KeyValue(documentId)}`, ...scope.visibility(model, row.alias)]
+  if (model.localized && query.locale !== null) conditions.push(sql`${raw(scope.column(model, row.alias, 'locale'))} = ${query.locale}`)
+  const order = raw(` order by ${scope.column(model, row.alias, 'id')} limit 1`)
+  return sql`select ${entryJson(scope, row, query, topOf(query))}::text as data from ${raw(`${row.table} ${row.alias}`)}${whereClause(conditions)}${order}`
 }
 
 /** Column `data`: the single type's entry, or no row. Should a race have left two, the first one. */

@@ -37,6 +37,27 @@ export const BARE_SHAPE: EntryShape = {
   count: count => jsonObject([['count', count]])
 }
 
+/**
+ * Strapi v5's entries (docs/strapi-v5.md): flat `{ id, documentId, ...fields }` (documentId is
+ * an attribute of the v5 registry, first after `id`), relations and media unwrapped, no
+ * per-entry `meta`: the entity service's shape, as the bare shape writes it.
+ */
+export const V5_SHAPE: EntryShape = BARE_SHAPE
+
+/**
+ * What Strapi v5 answers with the request header `Strapi-Response-Format: v4`: v4's
+ * `{ id, attributes }` with the documentId beside the id, not among the attributes; relations
+ * and media in `{ data }`; no per-entry `meta`.
+ */
+export const V5_AS_V4_SHAPE: EntryShape = {
+  entry: (id, fields) => {
+    const documentId = fields.filter(([name]) => name === 'documentId')
+    return jsonObject([['id', raw(id)], ...documentId, ['attributes', jsonObject(fields.filter(([name]) => name !== 'documentId'))]])
+  },
+  relation: relationWrapper,
+  count: countWrapper
+}
+
 /** A top-level entry's `meta`: `{}`, or `{ availableLocales }` on localized types (docs/decisions.md, 'Reads'). */
 export function entryMeta (availableLocales: Sql | null): Sql {
   return availableLocales === null ? raw("'{}'::json") : jsonObject([['availableLocales', availableLocales]])

@@ -1,6 +1,6 @@
 /** Runs compiled reads: one statement each, JSON text straight from PostgreSQL. */
 import type { ContentTypeModel, ReadableModel } from '../../content-types/model.js'
-import type { EntryQuery, QueryTree } from '../../query/tree.js'
+import type { DocumentQuery, EntryQuery, QueryTree } from '../../query/tree.js'
 import type { Database, QueryOptions, Row } from '../connection/database.js'
 import type { ResponseCache } from '../cache/response-cache.js'
 import type { CompiledStatement, OverRow, ReadCompiler } from './compile.js'
@@ -29,6 +29,8 @@ export interface Reader {
   list: (model: ReadableModel, tree: QueryTree, options?: QueryOptions) => Promise<ListResult>
   /** JSON text of one entry, or null when it does not exist (or is hidden). */
   entry: (model: ReadableModel, id: number, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
+  /** JSON text of a document's entry (in the query's locale), or null when there is none (or it is hidden). */
+  document: (model: ContentTypeModel, documentId: string, query: DocumentQuery, options?: QueryOptions) => Promise<string | null>
   /** JSON text of a single type's entry (in `locale` when localized), or null. */
   single: (model: ContentTypeModel, locale: string | null, query: EntryQuery, options?: QueryOptions) => Promise<string | null>
   /** What a write needs to answer entry reads of `query` from its own statements. */
@@ -92,6 +94,7 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
   const lists = statementCache<QueryTree>()
   const entries = statementCache<EntryQuery>()
   const singles = statementCache<EntryQuery>()
+  const documents = statementCache<DocumentQuery>()
   const locked = statementCache<EntryQuery>()
   const overRows = new WeakMap<EntryQuery, { over: OverRow | null, by: Map<string, Sql> }>()
   /**
@@ -141,6 +144,10 @@ export function createReader (db: Database, compiler: ReadCompiler, cache: Respo
           return { sql: statement.sql, params: keyed(statement, id) }
         }
       }
+    },
+    document (model, documentId, query, options) {
+      const statement = documents(query, () => compiler.document(model, documentId, query))
+      return firstRow(statement, keyed(statement, documentId), keyedWeight(options, query))
     },
     single (model, locale, query, options) {
       const statement = singles(query, () => compiler.single(model, locale, query))

@@ -25,9 +25,11 @@ export class StatementScope {
   /** Columns read so far on each alias that `readColumns` was asked about. */
   readonly #read = new Map<string, Set<string>>()
 
-  /** Quoted column of a model attribute (or `id`) on a row alias. */
+  /** Quoted column of a model attribute (or `id`) on a row alias; an attribute with `readFrom`, that attribute's. */
   column (model: Model, alias: string, attribute: string): string {
-    const column = this.names.column(model.entity, attribute)
+    const declared = model.attributes.get(attribute)
+    const stored = declared?.kind === 'scalar' && declared.readFrom !== undefined ? declared.readFrom : attribute
+    const column = this.names.column(model.entity, stored)
     this.#read.get(alias)?.add(column)
     return `${alias}.${column}`
   }
@@ -40,6 +42,14 @@ export class StatementScope {
     const read = new Set<string>()
     this.#read.set(alias, read)
     return read
+  }
+
+  /**
+   * Whether attribute `name` of `model` answers null as the draft version of its document
+   * (`draft`: a draftAndPublish entry's `publishedAt`), whatever its row holds.
+   */
+  draftVersion (model: Model, name: string): boolean {
+    return this.publicationState === 'draft' && name === 'publishedAt' && model.kind === 'contentType' && model.draftAndPublish
   }
 
   /** Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'). */

@@ -28,6 +28,8 @@ export interface Populator {
   zone: (row: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate) => Sql
 }
 
+const NULL_JSON = raw('null::json')
+
 /** One correlated subquery per row and populated attribute: one entry's populates, and a page's leaf ones. */
 export function correlated (scope: StatementScope): Populator {
   return {
@@ -42,6 +44,10 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
   for (const name of selection.fields) {
     const attribute = row.model.attributes.get(name)
     if (attribute?.kind !== 'scalar' || attribute.private || name === 'id') continue
+    if (scope.draftVersion(row.model, name)) {
+      pairs.push([name, NULL_JSON])
+      continue
+    }
     pairs.push([name, raw(SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(row.model, row.alias, name)))])
   }
   for (const [name, populate] of Object.entries(selection.populate)) {

@@ -12,6 +12,7 @@ import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import { ADMIN_USER_UID, PLUGIN_TYPES, ROLE_UID, USER_UID } from '../../content-types/plugin-types.js'
 import type { LinkTable, Model, ScalarAttribute } from '../../content-types/model.js'
 import { snakeCase } from '../../content-types/names.js'
+import { FILE_FOCAL_POINT } from '../../content-types/file-model.js'
 import type { Registry } from '../../content-types/registry.js'
 
 type PropertyMap = Record<string, Record<string, unknown>>
@@ -42,7 +43,8 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
     id: { type: 'integer', primary: true, autoincrement: true }
   }
   for (const attribute of model.attributes.values()) {
-    if (attribute.kind !== 'scalar' || attribute.name === 'id') continue
+    // An attribute read from another's column has none of its own.
+    if (attribute.kind !== 'scalar' || attribute.name === 'id' || attribute.readFrom !== undefined) continue
     properties[attribute.name] = scalarProperty(attribute)
   }
   if (model.kind === 'contentType' || model.kind === 'file' || (model.kind === 'plugin' && model.attributes.has('createdAt'))) {
@@ -50,6 +52,8 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
     properties.updatedAt = { ...properties.updatedAt, nullable: false, onCreate: () => new Date() }
   }
   if (model.kind === 'contentType') Object.assign(properties, creatorProperties(admin))
+  // Stored whatever the registry shows, as documentIds are: only the v5 format answers it.
+  if (model.kind === 'file') properties[FILE_FOCAL_POINT] = { type: 'json', columnType: 'jsonb', fieldName: snakeCase(FILE_FOCAL_POINT), nullable: true }
   // Stored whatever the registry shows: a registry that shows documentIds (the v5 format's)
   // declares it as a plain scalar, which this replaces.
   if (hasDocumentId(model)) properties[DOCUMENT_ID] = documentIdProperty(model.table)

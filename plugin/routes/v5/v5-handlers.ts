@@ -1,0 +1,165 @@
+/**
+ * The handlers of a collection type in Strapi v5's format (docs/strapi-v5.md): entries keyed
+ * by documentId, one entry per locale of a document, `status` instead of publicationState.
+ * Reads are one statement each, as in v4; a write by documentId first finds the document's
+ * rows (one statement), then writes one of them as v4's writes do.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isDocumentId } from '../../content-types/documents.js'
+import type { ContentTypeModel } from '../../content-types/model.js'
+import { NotFoundError, NotImplementedError, ValidationError } from '../../errors.js'
+import { compileStatus, EVERY_LOCALE } from '../../query/v5-query.js'
+import { documentRows } from '../../repository/read/document-references.js'
+import type { DocumentRow } from '../../repository/read/document-references.js'
+import { entryBody, listBody, listMeta } from '../../transform/envelope.js'
+import { IdempotentReplay, idempotentCreate, sweepCounter } from '../../repository/write/idempotency.js'
+import { authorize } from '../core-handlers.js'
+import { idempotencyKeyOf } from '../idempotency-key.js'
+import { requestQuery } from '../request-query.js'
+import { v5Tools } from './v5-tools.js'
+import type { V5Context, V5Tools } from './v5-tools.js'
+
+export type V5Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<string>
+
+export interface V5Handlers {
+  find: V5Handler
+  findOne: V5Handler
+  create: V5Handler
+  update: V5Handler
+  delete: V5Handler
+}
+
+/** The `:id` of the path: a documentId in v5 (anything else names no document). */
+export function documentIdOf (request: FastifyRequest): string {
+  return (request.params as { id?: string }).id ?? ''
+}
+
+/** The locale a write or delete is about (localized types): `?locale=`, else the default one. */
+export function requestLocale (context: V5Context, model: ContentTypeModel, request: FastifyRequest): string | null {
+  if (!model.localized) return null
+  const raw = requestQuery(request).locale
+  return typeof raw === 'string' ? raw : context.registry.i18n!.defaultLocale
+}
+
+/** `status` of a write: a draft only on draftAndPublish types. */
+export function writesDraft (model: ContentTypeModel, request: FastifyRequest): boolean {
+  return model.draftAndPublish && compileStatus(requestQuery(request).status) === 'draft'
+}
+
+/**
+ * Strapi 5 keeps a document's draft beside its published version; here one row holds both
+ * (docs/strapi-v5.md, 'What is not served'), so an edit of the draft alone cannot be kept
+ * apart from what readers see, and is refused rather than published or unpublished unasked.
+ */
+export function pendingDraftRefused (): NotImplementedError {
+  return new NotImplementedError('Editing the draft of a published document apart from its published version is not supported: write it without status=draft to publish the change')
+}
+
+/** `DELETE ?status=draft` is refused, as Strapi 5 refuses it (Δ: as a 400, not its 500). */
+export function draftDeleteRefused (): ValidationError {
+  return new ValidationError('Cannot delete a draft document')
+}
+
+/**
+ * Makes `body` publish the entry (`status` absent or `published`: Strapi 5 publishes at each
+ * such write) or keep it a draft: a published entry cannot be edited as a draft alone.
+ */
+export function applyStatus (model: ContentTypeModel, draft: boolean, row: DocumentRow | null, data: Record<string, unknown>): void {
+  if (!model.draftAndPublish) return
+  if (!draft) {
+    data.publishedAt = new Date().toISOString()
+    return
+  }
+  if (row?.published === true) throw pendingDraftRefused()
+  data.publishedAt = null
+}
+
+/** The rows to delete: in the request's locale, or every locale with `locale=*`. */
+export function rowsToDelete (model: ContentTypeModel, rows: DocumentRow[], request: FastifyRequest, defaultLocale: string | null): DocumentRow[] {
+  if (!model.localized) return rows
+  const raw = requestQuery(request).locale
+  if (raw === EVERY_LOCALE) return rows
+  const locale = typeof raw === 'string' ? raw : defaultLocale
+  return rows.filter(row => row.locale === locale)
+}
+
+/** Deletes each row, one write each (with its hooks and events), and answers Strapi 5's empty 204. */
+export async function deleteRows (context: V5Context, tools: V5Tools, model: ContentTypeModel, request: FastifyRequest, reply: FastifyReply, rows: DocumentRow[]): Promise<string> {
+  const repository = tools.repository(request)
+  for (const row of rows) {
+    const observer = context.lifecycles.watch(model, request.log)
+    await observer.beforeDelete(row.id)
+    await repository.delete({ id: row.id, context: { observer } })
+    await observer.afterCommit(row.id)
+  }
+  void reply.code(204)
+  return ''
+}
+
+export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Handlers {
+  const tools = v5Tools(context, model)
+  const sweep = sweepCounter()
+  const defaultLocale = context.registry.i18n?.defaultLocale ?? null
+  const rowsOf = async (documentId: string): Promise<DocumentRow[]> =>
+    (await documentRows(context.db, [{ model, documentIds: [documentId] }])).get(model.uid)!
+
+  return {
+    async find (request) {
+      const caller = authorize(request, model, 'find')
+      const tree = tools.listQuery(request, caller)
+      const { data, total } = await tools.repository(request).list(tree, context.reads.readOptions(request))
+      return listBody(data, listMeta(tree.pagination, total))
+    },
+    async findOne (request) {
+      const caller = authorize(request, model, 'findOne')
+      const documentId = documentIdOf(request)
+      const query = tools.entryQuery(request, caller)
+      if (query === null || !isDocumentId(documentId)) throw new NotFoundError()
+      const data = await tools.repository(request).document(documentId, query, context.reads.readOptions(request))
+      if (data === null) throw new NotFoundError()
+      return entryBody(data)
+    },
+    async create (request, reply) {
+      const caller = authorize(request, model, 'create')
+      const body = await tools.v4Body(request, requestLocale(context, model, request))
+      applyStatus(model, writesDraft(model, request), null, body.data)
+      // Without `?locale=`, the planner gives a localized entry the default locale (a body's is dropped).
+      const locale = requestQuery(request).locale
+      const key = idempotencyKeyOf(request, caller, model)
+      const answer = await tools.written(request, caller, body, async (written, writer) => {
+        const create = { body: written, context: { ...writer, ...(locale === undefined ? {} : { locale }) } }
+        if (key === null) return await tools.repository(request).create(create)
+        try {
+          return await tools.repository(request).create({ ...create, hooks: idempotentCreate(key, sweep) })
+        } catch (error) {
+          // A retry answers the entry the first attempt wrote (docs/writing.md, 'Retrying a create').
+          if (error instanceof IdempotentReplay) return { id: error.entryId }
+          throw error
+        }
+      })
+      void reply.code(201)
+      return answer
+    },
+    async update (request) {
+      const caller = authorize(request, model, 'update')
+      const rows = await rowsOf(documentIdOf(request))
+      if (rows.length === 0) throw new NotFoundError()
+      const locale = requestLocale(context, model, request)
+      const row = rows.find(candidate => candidate.locale === locale) ?? null
+      const body = await tools.v4Body(request, locale)
+      applyStatus(model, writesDraft(model, request), row, body.data)
+      const repository = tools.repository(request)
+      if (row !== null) return await tools.written(request, caller, body, async (written, writer) => await repository.update({ id: row.id, body: written, context: writer }))
+      // A locale the document does not have yet: a new entry of the document, as PUT ?locale= makes it in Strapi 5.
+      const sourceId = rows[0]!.id
+      return await tools.written(request, caller, { data: { ...body.data, locale } }, async (written, writer) =>
+        await repository.localize({ sourceId, body: written, context: writer }))
+    },
+    async delete (request, reply) {
+      authorize(request, model, 'delete')
+      if (writesDraft(model, request)) throw draftDeleteRefused()
+      const rows = await rowsOf(documentIdOf(request))
+      return await deleteRows(context, tools, model, request, reply, rowsToDelete(model, rows, request, defaultLocale))
+    }
+  }
+}
