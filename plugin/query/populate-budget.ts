@@ -10,6 +10,7 @@ import type { Model, PopulatableAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import { targetModel } from './fields.js'
+import { populatedAttribute } from './tree.js'
 import type { Pagination, Populate, Selection } from './tree.js'
 
 export interface PopulateLimits {
@@ -99,7 +100,7 @@ export function measurePopulate ({ registry, model, query }: BudgetedRead): Popu
   const pending: Level[] = [{ model, selection: query, depth: 0, path: [], rows: entries }]
   for (let level = pending.pop(); level !== undefined; level = pending.pop()) {
     for (const [name, populate] of Object.entries(level.selection.populate)) {
-      const attribute = level.model.attributes.get(name)
+      const attribute = level.model.attributes.get(populatedAttribute(name, populate))
       // The read compiler skips what the model does not have; so does the budget.
       if (attribute === undefined || attribute.kind === 'scalar') continue
       const here = { depth: level.depth + 1, path: [...level.path, name], rows: level.rows * fanOut(attribute, populate) }
@@ -146,13 +147,15 @@ function beneath (registry: Registry, attribute: PopulatableAttribute, populate:
   return [{ ...here, model: targetModel(registry, attribute), selection: populate }]
 }
 
-/** How many rows one parent row yields. */
+/** How many rows one parent row yields: a window of items (GraphQL's nested pagination) bounds the assumption. */
 function fanOut (attribute: PopulatableAttribute, populate: Populate): number {
   if (populate.kind === 'relation' && populate.count) return 1
+  const window = populate.kind === 'dynamiczone' ? undefined : populate.window
+  const bounded = (assumed: number): number => window === undefined ? assumed : Math.min(assumed, window.limit)
   switch (attribute.kind) {
-    case 'relation': return attribute.toMany ? ASSUMED_RELATED_ROWS : 1
-    case 'media': return attribute.multiple ? ASSUMED_HELD_ROWS : 1
-    case 'component': return attribute.repeatable ? ASSUMED_HELD_ROWS : 1
+    case 'relation': return attribute.toMany ? bounded(ASSUMED_RELATED_ROWS) : 1
+    case 'media': return attribute.multiple ? bounded(ASSUMED_HELD_ROWS) : 1
+    case 'component': return attribute.repeatable ? bounded(ASSUMED_HELD_ROWS) : 1
     case 'dynamiczone': return ASSUMED_HELD_ROWS
   }
 }

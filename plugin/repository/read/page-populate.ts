@@ -72,8 +72,14 @@ export class PagePopulate {
   populator (level: PageLevel): Populator {
     const single = correlated(this.#scope)
     return {
-      relation: (_row, attribute, populate) => this.#relation(level, attribute, populate),
-      component: (row, attribute, populate) => level.nested ? this.#component(level, attribute, populate) : single.component(row, attribute, populate),
+      // A window of items (GraphQL's nested pagination) is a LIMIT per owner: its correlated
+      // subquery stops at the window, where a set-wise read would build every item first.
+      relation: (row, attribute, populate) => populate.window !== undefined && isToMany(attribute)
+        ? single.relation(row, attribute, populate)
+        : this.#relation(level, attribute, populate),
+      component: (row, attribute, populate) => level.nested && populate.window === undefined && (populate.sort ?? []).length === 0
+        ? this.#component(level, attribute, populate)
+        : single.component(row, attribute, populate),
       zone: (row, attribute, populate) => level.nested ? this.#zone(level, attribute, populate) : single.zone(row, attribute, populate)
     }
   }
