@@ -80,6 +80,8 @@ export interface RelationPopulate extends Selection, PopulateBase {
   count: boolean
   /** To-many only: the items kept after filters and sort; absent, all of them (REST populates every linked entry). */
   window?: ItemWindow
+  /** The drafts this relation shows, when not the read's (GraphQL's per-field `publicationState`). */
+  publicationState?: PublicationState
 }
 
 /** A populated component attribute (single or repeatable). */

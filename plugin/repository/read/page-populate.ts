@@ -86,7 +86,7 @@ export class PagePopulate {
 
   #relation (level: PageLevel, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): Sql {
     const scope = this.#scope
-    const linked = this.#linkedRows(attribute.link, level.owners, scope.registry.model(attribute.target), populate.filters)
+    const linked = this.#linkedRows(attribute.link, level.owners, scope.registry.model(attribute.target), populate.filters, populate.publicationState)
     const conditions = this.#conditions(linked, populate.filters)
     if (populate.count) {
       const counted = sql`select ${raw(`${linked.owner} as ${OWNER}, count(*) as v ${linked.from}`)}${whereClause(conditions)} group by ${raw(linked.owner)}`
@@ -141,8 +141,8 @@ export class PagePopulate {
   }
 
   /** The level's link rows and their targets; a filtered target's link rows are read first (see `linkedRowsOf`). */
-  #linkedRows (side: LinkSide, owners: string, target: Model, filters: RelationPopulate['filters']): LinkedRows {
-    const linked = linkedRowsOf(this.#scope, side, owners, target, filters !== null)
+  #linkedRows (side: LinkSide, owners: string, target: Model, filters: RelationPopulate['filters'], state?: RelationPopulate['publicationState']): LinkedRows {
+    const linked = linkedRowsOf(this.#scope, side, owners, target, filters !== null, state)
     if (linked.linkRows !== null) this.#ctes.push(raw(linked.linkRows))
     return linked
   }

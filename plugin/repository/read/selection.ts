@@ -82,7 +82,7 @@ function availableLocalesJson (scope: StatementScope, row: RowRef): Sql | null {
 
 function relationJson (scope: StatementScope, parent: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): Sql {
   const target = scope.registry.model(attribute.target)
-  const linked = linkedRows(scope, attribute.link, parent, target)
+  const linked = linkedRows(scope, attribute.link, parent, target, populate.publicationState)
   const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
   const toMany = isToMany(attribute)
   if (populate.count) {
