@@ -167,22 +167,34 @@ function fanOut (attribute: PopulatableAttribute, populate: Populate): number {
 export function checkPopulateBudget (read: BudgetedRead, limits: ResolvedPopulateLimits): number {
   if (Object.keys(read.query.populate).length === 0) return 0
   const measure = measurePopulate(read)
-  if (measure.depth > limits.populateDepth) {
-    throw refused(`populate is ${measure.depth} levels deep (${measure.deepestPath.join('.')}); ` +
-      `at most ${limits.populateDepth} levels are allowed (option limits.populateDepth)`)
-  }
-  if (measure.branches > limits.populateBranches) {
-    throw refused(`populate asks for ${measure.branches} populated attributes; ` +
-      `at most ${limits.populateBranches} are allowed (option limits.populateBranches)`)
-  }
-  if (measure.rows > limits.populateRows) {
-    throw refused(`populate may build about ${Math.round(measure.rows)} rows (${measure.entries} entries; each to-many relation ` +
-      `counted as ${ASSUMED_RELATED_ROWS} entries, each multiple media, repeatable component or zone as ${ASSUMED_HELD_ROWS}); ` +
-      `at most ${limits.populateRows} are allowed (option limits.populateRows): ask for a smaller page or fewer nested to-many populates`)
-  }
+  checkMeasure(measure, limits)
   return measure.rows
 }
 
-function refused (message: string): ValidationError {
-  return ValidationError.at(['populate'], message)
+/** What the refusal names, for a read measured as a whole that is not one query string's populate (a GraphQL operation). */
+export interface MeasuredSubject {
+  /** How the message names what was measured: `populate`, `the operation`. */
+  name: string
+  /** Where the problem sits, for the error's details. */
+  path: string[]
+}
+
+const POPULATE: MeasuredSubject = { name: 'populate', path: ['populate'] }
+
+/** Refuses a measure over a limit, with a 400 that names the limit and the option that raises it. */
+export function checkMeasure (measure: PopulateMeasure, limits: ResolvedPopulateLimits, subject: MeasuredSubject = POPULATE): void {
+  const refused = (message: string): ValidationError => ValidationError.at(subject.path, message)
+  if (measure.depth > limits.populateDepth) {
+    throw refused(`${subject.name} is ${measure.depth} levels deep (${measure.deepestPath.join('.')}); ` +
+      `at most ${limits.populateDepth} levels are allowed (option limits.populateDepth)`)
+  }
+  if (measure.branches > limits.populateBranches) {
+    throw refused(`${subject.name} asks for ${measure.branches} populated attributes; ` +
+      `at most ${limits.populateBranches} are allowed (option limits.populateBranches)`)
+  }
+  if (measure.rows > limits.populateRows) {
+    throw refused(`${subject.name} may build about ${Math.round(measure.rows)} rows (${measure.entries} entries; each to-many relation ` +
+      `counted as ${ASSUMED_RELATED_ROWS} entries, each multiple media, repeatable component or zone as ${ASSUMED_HELD_ROWS}); ` +
+      `at most ${limits.populateRows} are allowed (option limits.populateRows): ask for a smaller page or fewer nested to-many populates`)
+  }
 }
