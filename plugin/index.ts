@@ -12,12 +12,14 @@ import { openDatabase } from './repository/connection/database.js'
 import { assignDefaultLocale } from './repository/schema/default-locale.js'
 import type { Database, RuntimeOrm } from './repository/connection/database.js'
 import { readCompiler } from './repository/read/compile.js'
+import { BARE_SHAPE } from './repository/read/entry-shape.js'
 import { createReader } from './repository/read/reader.js'
 import { repositories } from './repository/repositories.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
 import { installErrorHandling } from './routes/error-handler.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { installReadRouting } from './routes/read-routing.js'
+import type { ReadRouting } from './routes/read-routing.js'
 import { installHttpCaching, installLocalInvalidation, routeUids } from './routes/caching.js'
 import { openSharedCache } from './repository/cache/shared-cache.js'
 import { acceptEmptyJsonBodies } from './routes/json-body.js'
@@ -38,6 +40,8 @@ import { localProvider } from './upload/storage.js'
 import { createContentEvents } from './lifecycles/content-events.js'
 import type { ContentEvents } from './lifecycles/content-events.js'
 import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
+import { registerGraphql } from './graphql/install.js'
+import type { JwtSigner } from './auth/jwt.js'
 
 export interface ContentApi {
   registry: Registry
@@ -94,6 +98,9 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
   const committed = repositories({ db, registry, reader: createReader(db, compiler) })
   const lifecycles = new EntryLifecycles({ registry, repositories: committed, lifecycles: options.lifecycles, events })
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
+  // What the GraphQL endpoint shares with the REST routes, once they are installed.
+  let signer: JwtSigner | undefined
+  let reads: ReadRouting | undefined
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
     if (options.docs !== null) await registerApiDocs(api, { registry, prefix: options.prefix, path: options.docs.path, permissions: permissions !== null })
@@ -101,17 +108,32 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
     installRequestQuery(api)
     installRenderedAnswers(api)
     acceptEmptyJsonBodies(api)
-    const signer = await installAdminScope(api, options.adminJwtSecret, access)
+    signer = await installAdminScope(api, options.adminJwtSecret, access)
     await api.register(async (child) => {
       installErrorHandling(child)
       installHttpCaching(child, options.cache.http, routeUids(registry, options.prefix))
       if (shared !== null) installLocalInvalidation(child, shared.cache)
-      installApiAccess(child, { db, registry, options, services: access, signer })
-      const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
+      installApiAccess(child, { db, registry, options, services: access, signer: signer! })
+      reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
       registerContentTypeRoutes(child, { registry, repositories: content, options, controllers, reads, lifecycles })
       if (options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
     }, { prefix: options.prefix })
   })
+  const graphql = options.graphql
+  if (graphql !== null) {
+    // Beside the REST routes, not under their prefix, and not in their OpenAPI document.
+    // Its reads skip the response cache, whose keys are one reader's statements.
+    await app.register(async (scope) => {
+      await registerGraphql(scope, {
+        registry,
+        options: graphql,
+        limits: options.limits,
+        reader: createReader(db, readCompiler(registry, db.names, BARE_SHAPE)),
+        callers: { db, permissions: access.permissions, verifyJwt: signer!.verify },
+        readOptions: (request) => reads!.readOptions(request)
+      })
+    })
+  }
   // Files kept elsewhere (s3) are served from there, never by this app.
   if (options.upload !== false && options.upload.provider.name === 'local') await serveUploads(app, options.upload.dir)
 }
