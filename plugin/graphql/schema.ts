@@ -22,7 +22,9 @@ import type {
 } from '../content-types/model.js'
 import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
+import { ForbiddenError } from '../errors.js'
 import { isPrivate } from '../query/fields.js'
+import { FORBIDDEN } from './answer-shape.js'
 import { ATTRIBUTE_SCALARS, CUSTOM_SCALARS, FILTERED_SCALARS, LOCALE_CODE_SCALAR } from './scalars.js'
 import {
   dynamicZoneName, entityName, entityResponseCollectionName, entityResponseName, enumName, enumValueName, filtersInputName,
@@ -62,8 +64,15 @@ export interface ContentSchema {
 /** Answers a root field: the root role and graphql-js's resolver arguments. */
 export type RootResolver = (role: RootRole) => GraphQLFieldResolver<unknown, unknown>
 
-/** Every generated field's value, shaped beforehand under its response key. */
-export const byResponseKey: GraphQLFieldResolver<Record<string, unknown>, unknown> = (source, _args, _context, info) => source[info.path.key]
+/**
+ * Every generated field's value, shaped beforehand under its response key; a relation the
+ * caller may not `find` is Strapi's FORBIDDEN error at its path (./answer-shape.ts).
+ */
+export const byResponseKey: GraphQLFieldResolver<Record<string, unknown>, unknown> = (source, _args, _context, info) => {
+  const value = source[info.path.key]
+  if (value === FORBIDDEN) throw new ForbiddenError('Forbidden access')
+  return value
+}
 
 /** Strapi's names of the shared types. */
 export const PAGINATION_TYPE = 'Pagination'

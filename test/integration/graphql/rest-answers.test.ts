@@ -48,7 +48,7 @@ for (const operation of withRest) {
     t.equal(answer.status, 200)
     t.notOk(answer.body.errors, 'no errors')
     const rest = await test.app.inject({ method: 'GET', url: operation.rest! })
-    t.equal(rest.statusCode, 200, operation.rest)
+    t.equal(rest.statusCode, 200, operation.rest!)
     const [root] = Object.values(answer.body.data as Record<string, unknown>)
     const found = differences(root, rest.json(), ['data'])
     t.same(found, [], 'the same data as REST')

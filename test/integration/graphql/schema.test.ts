@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildClientSchema, buildSchema, getIntrospectionQuery, isEnumType, isInputObjectType, isObjectType, isUnionType } from 'graphql'
-import type { GraphQLNamedType, GraphQLSchema } from 'graphql'
+import type { GraphQLArgument, GraphQLNamedType, GraphQLSchema } from 'graphql'
 import t from 'tap'
 import { graphql, graphqlApp } from '../../helpers/graphql.js'
 
@@ -54,8 +54,9 @@ function isNotServed (name: string): boolean {
 function describe (type: GraphQLNamedType, skip: (field: string) => boolean): string[] {
   if (isObjectType(type) || isInputObjectType(type)) {
     return Object.values(type.getFields()).filter(field => !skip(field.name)).map(field => {
-      const args = 'args' in field && field.args.length > 0
-        ? `(${field.args.map(arg => `${arg.name}: ${String(arg.type)} = ${JSON.stringify(arg.defaultValue)}`).join(', ')})`
+      const fieldArgs: readonly GraphQLArgument[] = 'args' in field ? field.args : []
+      const args = fieldArgs.length > 0
+        ? `(${fieldArgs.map(arg => `${arg.name}: ${String(arg.type)} = ${JSON.stringify(arg.defaultValue)}`).join(', ')})`
         : ''
       return `${field.name}${args}: ${String(field.type)}`
     })
