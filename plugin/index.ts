@@ -145,6 +145,7 @@ export { contentApi }
 export type { ContentApiOptions } from './options.js'
 export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOptions, HandlerName } from './options/controllers.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
+export type { GraphqlOptions } from './options/graphql.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
 export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, RateLimitError, SchemaError, ServiceUnavailableError, UnauthorizedError } from './errors.js'
