@@ -90,6 +90,10 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
   }
 
   await scope.register(async (endpoint) => {
+    // No `jit`: graphql-jit compiles the parsing of input variables type by type, and the
+    // filters inputs refer to each other (a relation's filters hold its target's, and `and`,
+    // `or`, `not` their own): one `$filters: ArticleFiltersInput` made it build code until
+    // the heap ran out. Executed by graphql-js, the answer's shaping is already done.
     await endpoint.register(mercurius, {
       schema: content.schema,
       path: '',
