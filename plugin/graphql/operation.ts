@@ -6,8 +6,9 @@
  * query that fans out through aliases is refused as a whole before any SQL runs.
  *
  * Prepared operations are kept per parsed document (mercurius keeps one per query text),
- * caller's grants and variables; the trees they hold are shared by equal reads, so the
- * read compiler's statements (kept per tree object) are compiled once.
+ * caller's grants and variables, within a bound of entries and estimated bytes; the trees
+ * they hold are shared by equal reads, so the read compiler's statements (kept per tree
+ * object) are compiled once.
  */
 import { getArgumentValues, getOperationAST } from 'graphql'
 import type { DocumentNode, FieldNode, GraphQLObjectType, OperationDefinitionNode } from 'graphql'
@@ -46,10 +47,18 @@ export interface OperationContext {
   budget: ResolvedPopulateLimits
 }
 
-/** Prepared operations kept per (caller's grants, variables) for each parsed operation: about this many. */
-const PREPARED_PER_OPERATION = 64
+/**
+ * Prepared operations, by parsed operation, caller's grants and variables, all of them
+ * bounded together: clients choose query texts and variables, and must not grow the heap.
+ */
+const PREPARED_OPERATIONS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 }
 /** Shared trees, by their JSON: about this many per plugin instance. */
 const SHARED_TREES = { maxEntries: 2_000, maxBytes: 8 * 1024 * 1024 }
+
+/** A prepared operation's trees and shapes grow with its text, as a REST query's with its string (query/bounded-cache.ts). */
+function preparedBytes (key: string, operation: { textLength: number }): number {
+  return 2048 + (key.length + operation.textLength) * 56
+}
 
 export interface OperationPreparer {
   /** Throws a 400 (ValidationError) when the operation as a whole is over the populate budget. */
@@ -57,7 +66,10 @@ export interface OperationPreparer {
 }
 
 export function operationPreparer (context: OperationContext): OperationPreparer {
-  const prepared = new WeakMap<OperationDefinitionNode, Map<string, PreparedOperation>>()
+  /** A number per parsed operation (mercurius keeps one document per query text), to key prepared operations by. */
+  const operationIds = new WeakMap<OperationDefinitionNode, number>()
+  let nextOperationId = 0
+  const prepared = new BoundedCache<{ reads: PreparedOperation, textLength: number }>(PREPARED_OPERATIONS, preparedBytes)
   const trees = new BoundedCache<object>(SHARED_TREES)
   /** One object for equal reads, so their statement is compiled once. */
   const shared = <T extends object>(kind: string, model: ContentTypeModel, read: T): T =>
@@ -67,16 +79,13 @@ export function operationPreparer (context: OperationContext): OperationPreparer
       const operation = getOperationAST(document, operationName)
       // Validation has passed; an operation it cannot name has no content fields to prepare.
       if (operation === null || operation === undefined) return new Map()
-      let byCaller = prepared.get(operation)
-      if (byCaller === undefined) prepared.set(operation, byCaller = new Map())
-      const key = `${ability.key}|${JSON.stringify(variables)}`
-      let reads = byCaller.get(key)
-      if (reads === undefined) {
-        reads = prepareReads(context, { document, operation, variables, ability, shared })
-        if (byCaller.size >= PREPARED_PER_OPERATION) byCaller.clear()
-        byCaller.set(key, reads)
-      }
-      return reads
+      let id = operationIds.get(operation)
+      if (id === undefined) operationIds.set(operation, id = nextOperationId++)
+      // Errors of the whole operation (the budget) are thrown before anything is kept.
+      return prepared.get(`${id}|${ability.key}|${JSON.stringify(variables)}`, () => ({
+        reads: prepareReads(context, { document, operation, variables, ability, shared }),
+        textLength: document.loc?.end ?? 0
+      })).reads
     }
   }
 }
