@@ -19,7 +19,7 @@ const LAYERS = [
   ['plugin/options.ts', 'plugin/options', 'plugin/transform'],
   ['plugin/auth', 'schemas'],
   ['plugin/access', 'plugin/admin', 'plugin/lifecycles', 'plugin/openapi', 'plugin/typegen'],
-  ['plugin/routes'],
+  ['plugin/routes', 'plugin/graphql'],
   ['plugin/upload', 'plugin/auth-routes'],
   ['plugin/import'],
   ['plugin/index.ts', 'plugin/cli.ts', 'plugin/cli']

@@ -26,6 +26,8 @@ await app.register(contentApi, {
   ...(databaseUrl !== undefined && databaseUrl !== '' ? { database: { url: databaseUrl } } : {}),
   // The homepage single type is localized: one entry per locale (`?locale=fr`).
   i18n: { locales: ['en', 'fr'], defaultLocale: 'en' },
+  // Strapi's GraphQL API at /graphql, with GraphiQL at /graphql/graphiql (docs/graphql.md).
+  graphql: { landingPage: true },
   controllers: {
     // Articles set options.populateCreatorFields: the list also carries createdBy/updatedBy
     // (docs/access-control.md, 'Admin users and creator fields'), filled for entries written with an admin token (POST /admin/login).
@@ -55,6 +57,7 @@ process.stdout.write([
   '',
   `The example magazine is at ${base}/api (embedded database in ${databaseUrl === undefined || databaseUrl === '' ? process.env['CONTENT_API_DATA_DIR'] ?? './.data' : 'DATABASE_URL'}).`,
   `API documentation (try every route in the browser): ${base}/documentation`,
+  `GraphQL: ${base}/graphql (GraphiQL: ${base}/graphql/graphiql)`,
   '',
   'Try:',
   '',

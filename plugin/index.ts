@@ -12,6 +12,7 @@ import { openDatabase } from './repository/connection/database.js'
 import { assignDefaultLocale } from './repository/schema/default-locale.js'
 import type { Database, RuntimeOrm } from './repository/connection/database.js'
 import { readCompiler } from './repository/read/compile.js'
+import { BARE_SHAPE } from './repository/read/entry-shape.js'
 import { createReader } from './repository/read/reader.js'
 import { repositories } from './repository/repositories.js'
 import { registerContentTypeRoutes } from './routes/content-type-routes.js'
@@ -25,6 +26,7 @@ import { installCallerResolution } from './auth/caller.js'
 import { installErrorHandling } from './routes/error-handler.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { installReadRouting } from './routes/read-routing.js'
+import type { ReadRouting } from './routes/read-routing.js'
 import { installHttpCaching, installLocalInvalidation, routeUids } from './routes/caching.js'
 import { openSharedCache } from './repository/cache/shared-cache.js'
 import { acceptEmptyJsonBodies } from './routes/json-body.js'
@@ -45,6 +47,8 @@ import { localProvider } from './upload/storage.js'
 import { createContentEvents } from './lifecycles/content-events.js'
 import type { ContentEvents } from './lifecycles/content-events.js'
 import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
+import { registerGraphql } from './graphql/install.js'
+import type { JwtSigner } from './auth/jwt.js'
 
 export interface ContentApi {
   registry: Registry
@@ -104,6 +108,9 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
     return { content, lifecycles: new EntryLifecycles({ registry: mountRegistry, repositories: committed, lifecycles: options.lifecycles, events }) }
   }
   await app.register(async (probes) => { registerHealthRoutes(probes, db) })
+  // What the GraphQL endpoint shares with the REST routes, once they are installed.
+  let signer: JwtSigner | undefined
+  let reads: ReadRouting | undefined
   // The docs describe every route registered in this scope after them, and nothing of the host's.
   await app.register(async (api) => {
     if (options.docs !== null) {
@@ -114,7 +121,7 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
     installRequestQuery(api)
     installRenderedAnswers(api)
     acceptEmptyJsonBodies(api)
-    const signer = await installAdminScope(api, options.adminJwtSecret, access)
+    signer = await installAdminScope(api, options.adminJwtSecret, access)
     for (const mount of mounts) {
       // The media library and the users routes are served once, beside the routes at `prefix`.
       const primary = mount.prefix === options.prefix
@@ -122,21 +129,38 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
         installErrorHandling(child)
         installHttpCaching(child, options.cache.http, routeUids(mount.registry, mount.prefix), mount.format === 'v5' ? V5_VARY : undefined)
         if (shared !== null) installLocalInvalidation(child, shared.cache)
-        if (primary) installApiAccess(child, { db, registry, options, services: access, signer })
-        else installCallerResolution(child, { db, permissions: access.permissions, verifyJwt: signer.verify })
-        const reads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
+        if (primary) installApiAccess(child, { db, registry, options, services: access, signer: signer! })
+        else installCallerResolution(child, { db, permissions: access.permissions, verifyJwt: signer!.verify })
+        const mountReads = installReadRouting(child, (options.database.replicas ?? []).length > 0 ? options.database.readYourWritesWindow ?? 5_000 : null)
+        // GraphQL reads route as the REST routes at `prefix` do.
+        if (primary) reads = mountReads
         if (mount.format === 'v4') {
           const { content, lifecycles } = serving(mount.registry)
-          registerContentTypeRoutes(child, { registry: mount.registry, repositories: content, options, controllers, reads, lifecycles })
+          registerContentTypeRoutes(child, { registry: mount.registry, repositories: content, options, controllers, reads: mountReads, lifecycles })
         } else {
           const { content: v5, lifecycles } = serving(mount.registry, V5_SHAPE)
           const { content: v4 } = serving(mount.registry, V5_AS_V4_SHAPE)
-          registerV5Routes(child, { registry: mount.registry, db, repositories: { v5, v4 }, options, reads, ignoredKeys: new IgnoredKeyLog(), lifecycles })
+          registerV5Routes(child, { registry: mount.registry, db, repositories: { v5, v4 }, options, reads: mountReads, ignoredKeys: new IgnoredKeyLog(), lifecycles })
         }
         if (primary && options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
       }, { prefix: mount.prefix })
     }
   })
+  const graphql = options.graphql
+  if (graphql !== null) {
+    // Beside the REST routes, not under their prefix, and not in their OpenAPI document.
+    // Its reads skip the response cache, whose keys are one reader's statements.
+    await app.register(async (scope) => {
+      await registerGraphql(scope, {
+        registry,
+        options: graphql,
+        limits: options.limits,
+        reader: createReader(db, readCompiler(registry, db.names, BARE_SHAPE)),
+        callers: { db, permissions: access.permissions, verifyJwt: signer!.verify },
+        readOptions: (request) => reads!.readOptions(request)
+      })
+    })
+  }
   // Files kept elsewhere (s3) are served from there, never by this app.
   if (options.upload !== false && options.upload.provider.name === 'local') await serveUploads(app, options.upload.dir)
 }
@@ -149,6 +173,7 @@ export type { ContentApiOptions } from './options.js'
 export type { ControllerFactory, ControllerHandler, CoreAnswer, CoreApi, FindOptions, HandlerName } from './options/controllers.js'
 export type { I18nOptions } from './i18n/locale-settings.js'
 export type { AlsoServeOptions, ApiFormat } from './options/api-format.js'
+export type { GraphqlOptions } from './options/graphql.js'
 export type { ComponentSchema, ContentTypeSchema } from './content-types/definition.js'
 export type { StrapiImportOptions, StrapiImportReport } from './import/run-import.js'
 export { ApiError, ApplicationError, ForbiddenError, OptionsError, ValidationError, NotFoundError, NotImplementedError, RateLimitError, SchemaError, ServiceUnavailableError, StrapiSourceError, UnauthorizedError } from './errors.js'

@@ -24,6 +24,8 @@ import { resolveLifecycles, unknownLifecycleUid } from './options/lifecycles.js'
 import type { LifecyclesOption } from './options/lifecycles.js'
 import { PREFIX_SHAPE, resolveApiFormats } from './options/api-format.js'
 import type { AlsoServeOptions, ApiFormat, ResolvedApiFormats } from './options/api-format.js'
+import { resolveGraphqlOptions } from './options/graphql.js'
+import type { GraphqlOptions, ResolvedGraphqlOptions } from './options/graphql.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -75,6 +77,8 @@ export interface ContentApiOptions {
   rateLimit?: RateLimitOptions | false
   /** Strapi v4's lifecycle hooks per content type uid: `{ '<uid>': { beforeCreate, afterCreate, beforeUpdate, afterUpdate, beforeDelete, afterDelete } }`. */
   lifecycles?: LifecyclesOption
+  /** Strapi v4's GraphQL API (docs/graphql.md): `{ endpoint, defaultLimit, maxLimit, depthLimit, landingPage, introspection }`; omitted or `false`: off. */
+  graphql?: GraphqlOptions | boolean
 }
 
 export interface CacheControlOptions {
@@ -120,6 +124,8 @@ export interface ResolvedOptions {
   /** null: no rate limits. */
   rateLimit: ResolvedRateLimit | null
   lifecycles: LifecyclesOption
+  /** null: no GraphQL endpoint. */
+  graphql: ResolvedGraphqlOptions | null
   /** Checked by the registry with the schemas it extends. */
   customFields: Record<string, string> | undefined
   /** null: no access control. Its uids: `resolveModelOptions`. */
@@ -186,6 +192,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   if (!rateLimit.ok) throw new OptionsError(rateLimit.problem)
   const lifecycles = resolveLifecycles(options.lifecycles)
   if (!lifecycles.ok) throw new OptionsError(lifecycles.problem)
+  const graphql = resolveGraphqlOptions(options.graphql, maxPageSize, env)
+  if (!graphql.ok) throw new OptionsError(graphql.problem)
   const permissions = checkPermissions(options.permissions)
   if (!permissions.ok) throw new OptionsError(permissions.problem)
   const controllers = checkControllers(options.controllers)
@@ -206,6 +214,7 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     limits: limits.value,
     rateLimit: rateLimit.value,
     lifecycles: lifecycles.value,
+    graphql: graphql.value,
     customFields: options.customFields,
     permissions: permissions.value,
     controllers,

@@ -8,6 +8,7 @@ import type { Ability } from '../auth/abilities.js'
 import type { Model } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
+import { populatedAttribute } from '../query/tree.js'
 import type { Filter, Populate, Selection, SortTerm } from '../query/tree.js'
 
 export interface AccessScope {
@@ -60,7 +61,8 @@ function checkSort (scope: AccessScope, model: Model, sort: SortTerm[]): void {
 
 function prunePopulate (scope: AccessScope, model: Model, populate: Record<string, Populate>): Record<string, Populate> {
   const kept: Record<string, Populate> = {}
-  for (const [name, node] of Object.entries(populate)) {
+  for (const [key, node] of Object.entries(populate)) {
+    const name = populatedAttribute(key, node)
     const attribute = model.attributes.get(name)
     if (attribute === undefined) continue
     if (node.kind === 'dynamiczone') {
@@ -68,7 +70,7 @@ function prunePopulate (scope: AccessScope, model: Model, populate: Record<strin
       for (const [uid, selection] of Object.entries(node.components)) {
         components[uid] = pruneSelection(scope, scope.registry.model(uid), selection)
       }
-      kept[name] = { ...node, components }
+      kept[key] = { ...node, components }
       continue
     }
     const target = stepTarget(scope, model, name)
@@ -77,9 +79,12 @@ function prunePopulate (scope: AccessScope, model: Model, populate: Record<strin
       checkFilter(scope, target, node.filters)
       checkSort(scope, target, node.sort)
     }
-    // A component's filters may reach through its relations too.
-    if (node.kind === 'component') checkFilter(scope, target, node.filters)
-    kept[name] = { ...node, populate: prunePopulate(scope, target, node.populate) }
+    // A component's filters and sort may reach through its relations too.
+    if (node.kind === 'component') {
+      checkFilter(scope, target, node.filters)
+      checkSort(scope, target, node.sort ?? [])
+    }
+    kept[key] = { ...node, populate: prunePopulate(scope, target, node.populate) }
   }
   return kept
 }

@@ -10,6 +10,7 @@ import type { Model, PopulatableAttribute } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ValidationError } from '../errors.js'
 import { targetModel } from './fields.js'
+import { populatedAttribute } from './tree.js'
 import type { Pagination, Populate, Selection } from './tree.js'
 
 export interface PopulateLimits {
@@ -99,7 +100,7 @@ export function measurePopulate ({ registry, model, query }: BudgetedRead): Popu
   const pending: Level[] = [{ model, selection: query, depth: 0, path: [], rows: entries }]
   for (let level = pending.pop(); level !== undefined; level = pending.pop()) {
     for (const [name, populate] of Object.entries(level.selection.populate)) {
-      const attribute = level.model.attributes.get(name)
+      const attribute = level.model.attributes.get(populatedAttribute(name, populate))
       // The read compiler skips what the model does not have; so does the budget.
       if (attribute === undefined || attribute.kind === 'scalar') continue
       const here = { depth: level.depth + 1, path: [...level.path, name], rows: level.rows * fanOut(attribute, populate) }
@@ -146,13 +147,15 @@ function beneath (registry: Registry, attribute: PopulatableAttribute, populate:
   return [{ ...here, model: targetModel(registry, attribute), selection: populate }]
 }
 
-/** How many rows one parent row yields. */
+/** How many rows one parent row yields: a window of items (GraphQL's nested pagination) bounds the assumption. */
 function fanOut (attribute: PopulatableAttribute, populate: Populate): number {
   if (populate.kind === 'relation' && populate.count) return 1
+  const window = populate.kind === 'dynamiczone' ? undefined : populate.window
+  const bounded = (assumed: number): number => window === undefined ? assumed : Math.min(assumed, window.limit)
   switch (attribute.kind) {
-    case 'relation': return attribute.toMany ? ASSUMED_RELATED_ROWS : 1
-    case 'media': return attribute.multiple ? ASSUMED_HELD_ROWS : 1
-    case 'component': return attribute.repeatable ? ASSUMED_HELD_ROWS : 1
+    case 'relation': return attribute.toMany ? bounded(ASSUMED_RELATED_ROWS) : 1
+    case 'media': return attribute.multiple ? bounded(ASSUMED_HELD_ROWS) : 1
+    case 'component': return attribute.repeatable ? bounded(ASSUMED_HELD_ROWS) : 1
     case 'dynamiczone': return ASSUMED_HELD_ROWS
   }
 }
@@ -164,22 +167,34 @@ function fanOut (attribute: PopulatableAttribute, populate: Populate): number {
 export function checkPopulateBudget (read: BudgetedRead, limits: ResolvedPopulateLimits): number {
   if (Object.keys(read.query.populate).length === 0) return 0
   const measure = measurePopulate(read)
-  if (measure.depth > limits.populateDepth) {
-    throw refused(`populate is ${measure.depth} levels deep (${measure.deepestPath.join('.')}); ` +
-      `at most ${limits.populateDepth} levels are allowed (option limits.populateDepth)`)
-  }
-  if (measure.branches > limits.populateBranches) {
-    throw refused(`populate asks for ${measure.branches} populated attributes; ` +
-      `at most ${limits.populateBranches} are allowed (option limits.populateBranches)`)
-  }
-  if (measure.rows > limits.populateRows) {
-    throw refused(`populate may build about ${Math.round(measure.rows)} rows (${measure.entries} entries; each to-many relation ` +
-      `counted as ${ASSUMED_RELATED_ROWS} entries, each multiple media, repeatable component or zone as ${ASSUMED_HELD_ROWS}); ` +
-      `at most ${limits.populateRows} are allowed (option limits.populateRows): ask for a smaller page or fewer nested to-many populates`)
-  }
+  checkMeasure(measure, limits)
   return measure.rows
 }
 
-function refused (message: string): ValidationError {
-  return ValidationError.at(['populate'], message)
+/** What the refusal names, for a read measured as a whole that is not one query string's populate (a GraphQL operation). */
+export interface MeasuredSubject {
+  /** How the message names what was measured: `populate`, `the operation`. */
+  name: string
+  /** Where the problem sits, for the error's details. */
+  path: string[]
+}
+
+const POPULATE: MeasuredSubject = { name: 'populate', path: ['populate'] }
+
+/** Refuses a measure over a limit, with a 400 that names the limit and the option that raises it. */
+export function checkMeasure (measure: PopulateMeasure, limits: ResolvedPopulateLimits, subject: MeasuredSubject = POPULATE): void {
+  const refused = (message: string): ValidationError => ValidationError.at(subject.path, message)
+  if (measure.depth > limits.populateDepth) {
+    throw refused(`${subject.name} is ${measure.depth} levels deep (${measure.deepestPath.join('.')}); ` +
+      `at most ${limits.populateDepth} levels are allowed (option limits.populateDepth)`)
+  }
+  if (measure.branches > limits.populateBranches) {
+    throw refused(`${subject.name} asks for ${measure.branches} populated attributes; ` +
+      `at most ${limits.populateBranches} are allowed (option limits.populateBranches)`)
+  }
+  if (measure.rows > limits.populateRows) {
+    throw refused(`${subject.name} may build about ${Math.round(measure.rows)} rows (${measure.entries} entries; each to-many relation ` +
+      `counted as ${ASSUMED_RELATED_ROWS} entries, each multiple media, repeatable component or zone as ${ASSUMED_HELD_ROWS}); ` +
+      `at most ${limits.populateRows} are allowed (option limits.populateRows): ask for a smaller page or fewer nested to-many populates`)
+  }
 }

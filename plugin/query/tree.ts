@@ -60,20 +60,45 @@ export interface Selection {
   populate: Record<string, Populate>
 }
 
+/**
+ * What every populated attribute may say besides its selection. A `populate` record is keyed
+ * by the name the answer carries the value under: the attribute's own name (REST), or another
+ * one when one read asks for the same attribute twice with different arguments (GraphQL
+ * aliases); `attribute` then names the attribute read.
+ */
+interface PopulateBase {
+  /** The attribute read, when the key under `populate` is not its name. */
+  attribute?: string
+}
+
+/** A window of a to-many value's items: `start` skipped, at most `limit` kept (GraphQL's nested `pagination`). */
+export interface ItemWindow {
+  start: number
+  limit: number
+}
+
 /** A populated relation or media attribute: a nested read of the target model. */
-export interface RelationPopulate extends Selection {
+export interface RelationPopulate extends Selection, PopulateBase {
   kind: 'relation'
   filters: Filter | null
   sort: SortTerm[]
   /** `count=true`: answer `{ data: { attributes: { count } } }` instead of the entries. */
   count: boolean
+  /** To-many only: the items kept after filters and sort; absent, all of them (REST populates every linked entry). */
+  window?: ItemWindow
+  /** The drafts this relation shows, when not the read's (GraphQL's per-field `publicationState`). */
+  publicationState?: PublicationState
 }
 
 /** A populated component attribute (single or repeatable). */
-export interface ComponentPopulate extends Selection {
+export interface ComponentPopulate extends Selection, PopulateBase {
   kind: 'component'
   /** Only matching items are returned (a single component that does not match is null). */
   filters: Filter | null
+  /** Repeatable only: items reordered (REST keeps their written order; GraphQL's `sort` argument). */
+  sort?: SortTerm[]
+  /** Repeatable only: the items kept, as RelationPopulate.window. */
+  window?: ItemWindow
 }
 
 /** The selection of one component's items in a zone; `on` may filter and sort them too. */
@@ -90,12 +115,17 @@ export interface ZoneComponentSelection extends Selection {
  * (`populate[zone][populate]=*`) names every allowed component, the `on` strategy only
  * those under `on`.
  */
-export interface DynamicZonePopulate {
+export interface DynamicZonePopulate extends PopulateBase {
   kind: 'dynamiczone'
   components: Record<string, ZoneComponentSelection>
 }
 
 export type Populate = RelationPopulate | ComponentPopulate | DynamicZonePopulate
+
+/** The attribute a `populate` entry reads: its own `attribute`, else its key. */
+export function populatedAttribute (key: string, populate: Populate): string {
+  return populate.attribute ?? key
+}
 
 export interface QueryTree extends Selection {
   /** Rows the read may build, as the populate budget estimates them: a large one waits for a heavy-read slot. */

@@ -5,6 +5,7 @@
  */
 import type { LinkSide, Model } from '../../content-types/model.js'
 import { EMPTY_SQL, join, raw, sql, type Sql } from '../../sql/index.js'
+import type { PublicationState } from '../../query/tree.js'
 import type { StatementScope } from './scope.js'
 
 export interface RowRef {
@@ -27,8 +28,9 @@ export interface LinkedRows extends RowRef {
   linkRows: string | null
 }
 
-export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRef, target: Model): LinkedRows {
-  return linkedTo(scope, side, target, owner => `${owner} = ${scope.column(parent.model, parent.alias, 'id')}`)
+/** `state`: the drafts shown, when not the statement's (StatementScope.visibility). */
+export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRef, target: Model, state?: PublicationState): LinkedRows {
+  return linkedTo(scope, side, target, owner => `${owner} = ${scope.column(parent.model, parent.alias, 'id')}`, null, state)
 }
 
 /**
@@ -41,13 +43,15 @@ export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRe
  * join is cheaper (benchmarks/journal/2026-11-25.md). Unfiltered, the planner already starts from the link
  * rows and the extra CTE only costs.
  */
-export function linkedRowsOf (scope: StatementScope, side: LinkSide, owners: string, target: Model, linkRowsFirst = false): LinkedRows {
+export function linkedRowsOf (scope: StatementScope, side: LinkSide, owners: string, target: Model, linkRowsFirst = false, state?: PublicationState): LinkedRows {
   // `= any(array(…))` makes the owners one array parameter of an index scan on the link
   // table's owner column, planned like a literal list (measured against `in (select …)`).
-  return linkedTo(scope, side, target, owner => `${owner} = any(array(${owners}))`, linkRowsFirst ? scope.aliases.take('k') : null)
+  return linkedTo(scope, side, target, owner => `${owner} = any(array(${owners}))`, linkRowsFirst ? scope.aliases.take('k') : null, state)
 }
 
-function linkedTo (scope: StatementScope, side: LinkSide, target: Model, ownedBy: (owner: string) => string, linkRowsName: string | null = null): LinkedRows {
+function linkedTo (
+  scope: StatementScope, side: LinkSide, target: Model, ownedBy: (owner: string) => string, linkRowsName: string | null, state: PublicationState | undefined
+): LinkedRows {
   const link = scope.aliases.take('l')
   const alias = scope.aliases.take('t')
   const { names } = scope
@@ -63,7 +67,7 @@ function linkedTo (scope: StatementScope, side: LinkSide, target: Model, ownedBy
     alias,
     from: `from ${linkRowsName ?? names.table(side.entity)} ${link} join ${names.table(target.entity)} ${alias} ` +
       `on ${scope.column(target, alias, 'id')} = ${linkColumn(side.other)}`,
-    where: [...(linkRows === null ? [owned] : []), ...scope.visibility(target, alias)],
+    where: [...(linkRows === null ? [owned] : []), ...scope.visibility(target, alias, state)],
     order: linkColumn(side.order),
     linkId: linkColumn('id'),
     owner: linkColumn(side.self),

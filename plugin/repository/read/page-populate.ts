@@ -72,15 +72,21 @@ export class PagePopulate {
   populator (level: PageLevel): Populator {
     const single = correlated(this.#scope)
     return {
-      relation: (_row, attribute, populate) => this.#relation(level, attribute, populate),
-      component: (row, attribute, populate) => level.nested ? this.#component(level, attribute, populate) : single.component(row, attribute, populate),
+      // A window of items (GraphQL's nested pagination) is a LIMIT per owner: its correlated
+      // subquery stops at the window, where a set-wise read would build every item first.
+      relation: (row, attribute, populate) => populate.window !== undefined && isToMany(attribute)
+        ? single.relation(row, attribute, populate)
+        : this.#relation(level, attribute, populate),
+      component: (row, attribute, populate) => level.nested && populate.window === undefined && (populate.sort ?? []).length === 0
+        ? this.#component(level, attribute, populate)
+        : single.component(row, attribute, populate),
       zone: (row, attribute, populate) => level.nested ? this.#zone(level, attribute, populate) : single.zone(row, attribute, populate)
     }
   }
 
   #relation (level: PageLevel, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): Sql {
     const scope = this.#scope
-    const linked = this.#linkedRows(attribute.link, level.owners, scope.registry.model(attribute.target), populate.filters)
+    const linked = this.#linkedRows(attribute.link, level.owners, scope.registry.model(attribute.target), populate.filters, populate.publicationState)
     const conditions = this.#conditions(linked, populate.filters)
     if (populate.count) {
       const counted = sql`select ${raw(`${linked.owner} as ${OWNER}, count(*) as v ${linked.from}`)}${whereClause(conditions)} group by ${raw(linked.owner)}`
@@ -135,8 +141,8 @@ export class PagePopulate {
   }
 
   /** The level's link rows and their targets; a filtered target's link rows are read first (see `linkedRowsOf`). */
-  #linkedRows (side: LinkSide, owners: string, target: Model, filters: RelationPopulate['filters']): LinkedRows {
-    const linked = linkedRowsOf(this.#scope, side, owners, target, filters !== null)
+  #linkedRows (side: LinkSide, owners: string, target: Model, filters: RelationPopulate['filters'], state?: RelationPopulate['publicationState']): LinkedRows {
+    const linked = linkedRowsOf(this.#scope, side, owners, target, filters !== null, state)
     if (linked.linkRows !== null) this.#ctes.push(raw(linked.linkRows))
     return linked
   }

@@ -52,9 +52,9 @@ export class StatementScope {
     return this.publicationState === 'draft' && name === 'publishedAt' && model.kind === 'contentType' && model.draftAndPublish
   }
 
-  /** Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'). */
-  visibility (model: Model, alias: string): string[] {
-    if (this.publicationState === 'live' && model.kind === 'contentType' && model.draftAndPublish) {
+  /** Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'); `state`: a relation's own, when it has one. */
+  visibility (model: Model, alias: string, state: PublicationState = this.publicationState): string[] {
+    if (state === 'live' && model.kind === 'contentType' && model.draftAndPublish) {
       return [`${this.column(model, alias, 'publishedAt')} is not null`]
     }
     return []

@@ -9,8 +9,9 @@ import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import type {
   ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, RelationAttribute
 } from '../../content-types/model.js'
-import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
-import { join, raw, sql, type Sql } from '../../sql/index.js'
+import { populatedAttribute } from '../../query/tree.js'
+import type { ComponentPopulate, DynamicZonePopulate, ItemWindow, RelationPopulate, Selection, ZoneComponentSelection } from '../../query/tree.js'
+import { EMPTY_SQL, join, raw, sql, type Sql } from '../../sql/index.js'
 import {
   EMPTY_JSON_ARRAY, availableLocaleObject, componentObject, entryMeta, zoneItemObject
 } from './entry-shape.js'
@@ -51,7 +52,7 @@ export function selectionPairs (scope: StatementScope, row: RowRef, selection: S
     pairs.push([name, raw(SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(row.model, row.alias, name)))])
   }
   for (const [name, populate] of Object.entries(selection.populate)) {
-    const attribute = row.model.attributes.get(name)
+    const attribute = row.model.attributes.get(populatedAttribute(name, populate))
     if (attribute === undefined || attribute.private) continue
     if ((attribute.kind === 'relation' || attribute.kind === 'media') && populate.kind === 'relation') {
       pairs.push([name, populator.relation(row, attribute, populate)])
@@ -87,7 +88,7 @@ function availableLocalesJson (scope: StatementScope, row: RowRef): Sql | null {
 
 function relationJson (scope: StatementScope, parent: RowRef, attribute: RelationAttribute | MediaAttribute, populate: RelationPopulate): Sql {
   const target = scope.registry.model(attribute.target)
-  const linked = linkedRows(scope, attribute.link, parent, target)
+  const linked = linkedRows(scope, attribute.link, parent, target, populate.publicationState)
   const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
   const toMany = isToMany(attribute)
   if (populate.count) {
@@ -97,7 +98,12 @@ function relationJson (scope: StatementScope, parent: RowRef, attribute: Relatio
   if (!toMany) return scope.shape.relation(sql`(select ${entry} ${raw(linked.from)}${whereClause(conditions)}${SINGLE_ROW})`)
   // Links appended without a position share the largest one and keep insertion order (link id).
   const order = raw(orderBy(scope, linked, populate.sort, populate.sort.length === 0 ? [`${linked.order} asc`, `${linked.linkId} asc`] : []))
-  return scope.shape.relation(aggregate(sql`select ${entry} as j ${raw(linked.from)}${whereClause(conditions)}${order}`))
+  return scope.shape.relation(aggregate(sql`select ${entry} as j ${raw(linked.from)}${whereClause(conditions)}${order}${windowClause(populate.window)}`))
+}
+
+/** ` limit … offset …` of a window of items, or nothing. */
+function windowClause (window: ItemWindow | undefined): Sql {
+  return window === undefined ? EMPTY_SQL : sql` limit ${window.limit} offset ${window.start}`
 }
 
 /**
@@ -115,7 +121,9 @@ function componentJson (scope: StatementScope, parent: RowRef, attribute: Compon
   const conditions = populate.filters === null ? linked.where : [...linked.where, compileFilter(scope, linked, populate.filters)]
   const from = sql`${raw(linked.from)}${whereClause(conditions)}`
   if (!attribute.repeatable) return sql`(select ${item} ${from}${SINGLE_ROW})`
-  return aggregate(sql`select ${item} as j ${from} order by ${raw(`${linked.order}, ${linked.linkId}`)}`)
+  const sort = populate.sort ?? []
+  const order = raw(sort.length === 0 ? ` order by ${linked.order}, ${linked.linkId}` : orderBy(scope, linked, sort, [`${linked.order} asc`, `${linked.linkId} asc`]))
+  return aggregate(sql`select ${item} as j ${from}${order}${windowClause(populate.window)}`)
 }
 
 function zoneJson (scope: StatementScope, parent: RowRef, attribute: DynamicZoneAttribute, populate: DynamicZonePopulate): Sql {

@@ -1,0 +1,184 @@
+/**
+ * The reads of one GraphQL operation for one caller, prepared before it executes: each root
+ * field's QueryTree compiled from its selection (./selection.ts), checked against the
+ * caller's action as a REST route checks it, pruned by its permissions (access/prune.ts), and
+ * the whole operation measured against the populate budget: its root fields together, so a
+ * query that fans out through aliases is refused as a whole before any SQL runs.
+ *
+ * Prepared operations are kept per parsed document (mercurius keeps one per query text),
+ * caller's grants and variables, within a bound of entries and estimated bytes; the trees
+ * they hold are shared by equal reads, so the read compiler's statements (kept per tree
+ * object) are compiled once.
+ */
+import { getArgumentValues, getOperationAST } from 'graphql'
+import type { DocumentNode, FieldNode, GraphQLObjectType, OperationDefinitionNode } from 'graphql'
+import type { Ability } from '../auth/abilities.js'
+import { pruneListQuery, pruneSelection } from '../access/prune.js'
+import type { ContentTypeModel } from '../content-types/model.js'
+import { parseRowId } from '../content-types/row-ids.js'
+import type { Registry } from '../content-types/registry.js'
+import { ApiError, ForbiddenError, ValidationError } from '../errors.js'
+import { BoundedCache } from '../query/bounded-cache.js'
+import { checkMeasure, measurePopulate } from '../query/populate-budget.js'
+import type { PopulateMeasure, ResolvedPopulateLimits } from '../query/populate-budget.js'
+import type { EntryQuery, QueryTree } from '../query/tree.js'
+import { compileGraphqlSingleLocale } from './arguments.js'
+import type { ListLimits, ListWindow } from './arguments.js'
+import { collectSelections } from './collect.js'
+import type { Document } from './collect.js'
+import type { ContentSchema, RootRole } from './schema.js'
+import { compileEntry, compileList } from './selection.js'
+import type { ListSource } from './selection.js'
+
+/** One root field, ready to run: its read, and how its answer is shaped; or the error it answers. */
+export type PreparedRead =
+  | { kind: 'list', model: ContentTypeModel, tree: QueryTree, window: ListWindow, answer: (source: ListSource) => unknown }
+  | { kind: 'entry', model: ContentTypeModel, query: EntryQuery, id: number | null, answer: (entry: unknown) => unknown }
+  | { kind: 'single', model: ContentTypeModel, query: EntryQuery, locale: string | null, answer: (entry: unknown) => unknown }
+  | { kind: 'refused', error: Error }
+
+/** The root fields of an operation by response key; fields of no content type (`__typename`, `__schema`) have none. */
+export type PreparedOperation = ReadonlyMap<string, PreparedRead>
+
+export interface OperationContext {
+  registry: Registry
+  content: ContentSchema
+  limits: ListLimits
+  budget: ResolvedPopulateLimits
+}
+
+/**
+ * Prepared operations, by parsed operation, caller's grants and variables, all of them
+ * bounded together: clients choose query texts and variables, and must not grow the heap.
+ */
+const PREPARED_OPERATIONS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 }
+/** Shared trees, by their JSON: about this many per plugin instance. */
+const SHARED_TREES = { maxEntries: 2_000, maxBytes: 8 * 1024 * 1024 }
+
+/** A prepared operation's trees and shapes grow with its text, as a REST query's with its string (query/bounded-cache.ts). */
+function preparedBytes (key: string, operation: { textLength: number }): number {
+  return 2048 + (key.length + operation.textLength) * 56
+}
+
+export interface OperationPreparer {
+  /** Throws a 400 (ValidationError) when the operation as a whole is over the populate budget. */
+  prepare: (input: { document: DocumentNode, operationName: string | null, variables: Record<string, unknown>, ability: Ability }) => PreparedOperation
+}
+
+export function operationPreparer (context: OperationContext): OperationPreparer {
+  /** A number per parsed operation (mercurius keeps one document per query text), to key prepared operations by. */
+  const operationIds = new WeakMap<OperationDefinitionNode, number>()
+  let nextOperationId = 0
+  const prepared = new BoundedCache<{ reads: PreparedOperation, textLength: number }>(PREPARED_OPERATIONS, preparedBytes)
+  const trees = new BoundedCache<object>(SHARED_TREES)
+  /** One object for equal reads, so their statement is compiled once. */
+  const shared = <T extends object>(kind: string, model: ContentTypeModel, read: T): T =>
+    trees.get(`${kind}|${model.uid}|${JSON.stringify(read)}`, () => read) as T
+  return {
+    prepare ({ document, operationName, variables, ability }) {
+      const operation = getOperationAST(document, operationName)
+      // Validation has passed; an operation it cannot name has no content fields to prepare.
+      if (operation === null || operation === undefined) return new Map()
+      let id = operationIds.get(operation)
+      if (id === undefined) operationIds.set(operation, id = nextOperationId++)
+      // Errors of the whole operation (the budget) are thrown before anything is kept.
+      return prepared.get(`${id}|${ability.key}|${JSON.stringify(variables)}`, () => ({
+        reads: prepareReads(context, { document, operation, variables, ability, shared }),
+        textLength: document.loc?.end ?? 0
+      })).reads
+    }
+  }
+}
+
+interface PrepareInput {
+  document: DocumentNode
+  operation: OperationDefinitionNode
+  variables: Record<string, unknown>
+  ability: Ability
+  shared: <T extends object>(kind: string, model: ContentTypeModel, read: T) => T
+}
+
+function prepareReads (context: OperationContext, input: PrepareInput): PreparedOperation {
+  const { schema, roots } = context.content
+  const fragments = Object.fromEntries(input.document.definitions.flatMap(definition => definition.kind === 'FragmentDefinition' ? [[definition.name.value, definition]] : []))
+  const document: Document = { schema, fragments, variables: input.variables }
+  const queryType = schema.getQueryType() as GraphQLObjectType
+  const reads = new Map<string, PreparedRead>()
+  const measures: PopulateMeasure[] = []
+  for (const [key, nodes] of collectSelections(document, queryType, [input.operation.selectionSet])) {
+    const role = roots.get(nodes[0]!.name.value)
+    if (role === undefined) continue
+    const field = queryType.getFields()[nodes[0]!.name.value]!
+    try {
+      const args = getArgumentValues(field, nodes[0]!, input.variables)
+      const read = prepareRead(context, { ...document, registry: context.registry, limits: context.limits }, role, nodes, args, input.ability)
+      if (read.kind !== 'refused') measures.push(read.measure)
+      reads.set(key, read.kind === 'refused' ? read : shareRead(read.read, input.shared))
+    } catch (error) {
+      // A root field's own mistake (a bad filter, an unknown locale) is its own error; the others still answer.
+      if (!(error instanceof ApiError)) throw error
+      reads.set(key, { kind: 'refused', error })
+    }
+  }
+  checkMeasure(operationMeasure(measures), context.budget, { name: 'the query', path: ['query'] })
+  return reads
+}
+
+/** The same tree object for equal reads (the statement cache is keyed by it); the answer stays this query's own. */
+function shareRead (read: Exclude<PreparedRead, { kind: 'refused' }>, shared: PrepareInput['shared']): PreparedRead {
+  switch (read.kind) {
+    case 'list': return { ...read, tree: shared('list', read.model, read.tree) }
+    case 'entry': return { ...read, query: shared('entry', read.model, read.query) }
+    case 'single': return { ...read, query: shared('single', read.model, read.query) }
+  }
+}
+
+type Measured = { kind: 'read', read: Exclude<PreparedRead, { kind: 'refused' }>, measure: PopulateMeasure } | { kind: 'refused', error: Error }
+
+function prepareRead (
+  context: OperationContext, selection: Parameters<typeof compileList>[0], role: RootRole, nodes: FieldNode[], args: Record<string, unknown>, ability: Ability
+): Measured {
+  const { model } = role
+  const action = role.kind === 'findOne' ? 'findOne' : 'find'
+  if (!ability.can(model.uid, action)) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
+  const scope = { registry: context.registry, ability }
+  if (role.kind === 'find') {
+    const list = compileList(selection, model, nodes, args)
+    const measure = measurePopulate({ registry: context.registry, model, query: list.tree })
+    const tree = { ...pruneListQuery(scope, model, list.tree), estimatedRows: measure.rows }
+    return { kind: 'read', read: { kind: 'list', model, tree, window: list.window, answer: list.answer }, measure }
+  }
+  const entry = compileEntry(selection, model, nodes, args)
+  const measure = measurePopulate({ registry: context.registry, model, query: entry.query })
+  const query: EntryQuery = { ...pruneSelection(scope, model, entry.query), estimatedRows: measure.rows }
+  if (role.kind === 'single') {
+    return { kind: 'read', read: { kind: 'single', model, query, locale: compileGraphqlSingleLocale(context.registry, model.localized, args.locale), answer: entry.answer }, measure }
+  }
+  return { kind: 'read', read: { kind: 'entry', model, query, id: entryId(args.id), answer: entry.answer }, measure }
+}
+
+/** `id: ID`: digits; absent, or one no row can have, finds nothing (`data: null`, as Strapi answers an unknown id). */
+function entryId (raw: unknown): number | null {
+  if (raw === undefined || raw === null) return null
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw ValidationError.at(['id'], `Invalid id ${JSON.stringify(raw)}: ids are positive integers`)
+  return parseRowId(raw)
+}
+
+/**
+ * The operation's root fields as one read: the deepest of their depths, and the sum of their
+ * populated attributes and rows; each root field past the first counts as a populated
+ * attribute too, since each is a statement of its own.
+ */
+function operationMeasure (measures: readonly PopulateMeasure[]): PopulateMeasure {
+  const total: PopulateMeasure = { depth: 0, deepestPath: [], branches: Math.max(0, measures.length - 1), entries: 0, rows: 0 }
+  for (const measure of measures) {
+    if (measure.depth > total.depth) {
+      total.depth = measure.depth
+      total.deepestPath = measure.deepestPath
+    }
+    total.branches += measure.branches
+    total.entries += measure.entries
+    total.rows += measure.rows
+  }
+  return total
+}
