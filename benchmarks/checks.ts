@@ -66,6 +66,48 @@ export async function checkRead (scenario: ReadScenario, plugin: string, ceiling
   return { differences: found, notes, answerBytes: ours.bytes }
 }
 
+/** The ids of an answer's top-level entries, in order (one for a single entry). */
+function entryIds (body: Json): Json[] {
+  const data = dataOf(body)
+  const entries = Array.isArray(data) ? data : [data]
+  return entries.map(entry => entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? entry.id ?? null : null)
+}
+
+/** Every `id` at any depth (entries, relations, media, components, zone items), sorted: what both formats must contain. */
+function allIds (value: Json, out: number[] = []): number[] {
+  if (Array.isArray(value)) for (const item of value) allIds(item, out)
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'id' && typeof item === 'number') out.push(item)
+      else allIds(item, out)
+    }
+  }
+  return out.sort((a, b) => a - b)
+}
+
+const paginationOf = (body: Json): Json => body !== null && typeof body === 'object' && !Array.isArray(body) && body.meta !== null && typeof body.meta === 'object' && !Array.isArray(body.meta) ? body.meta.pagination ?? null : null
+
+/**
+ * A v5 twin: the plugin's v5 answer must have the same entries, in the same order, as its
+ * answer to the v4 twin, and the same pagination. The formats differ in shape (flat entries,
+ * documentIds), so the answers are not compared deeply; a different set of ids at other
+ * depths is reported as a note.
+ */
+export async function checkV5Twin (scenario: ReadScenario, plugin: string): Promise<CheckResult> {
+  const v4 = (await readAnswer(scenario, 'plugin-v4', plugin)).body
+  const v5 = await readAnswer(scenario, 'plugin', plugin)
+  const found = [
+    ...differences(entryIds(v5.body), entryIds(v4)).map(line => `entry ids ${line}`),
+    ...differences(paginationOf(v5.body), paginationOf(v4)).map(line => `pagination ${line}`)
+  ]
+  const notes: string[] = []
+  const nested = differences(allIds(v5.body), allIds(v4))
+  if (nested.length > 0) notes.push(`the ids at every depth differ from the v4 twin's: ${nested.slice(0, 3).join('; ')}`)
+  const data = dataOf(v4)
+  if (Array.isArray(data) && data.length === 0) notes.push('the answer is an empty page (dataset too small for this scenario)')
+  return { differences: found, notes, answerBytes: v5.bytes }
+}
+
 async function readBack (plugin: string, id: number): Promise<Json> {
   return expectStatus(await call(plugin, 'GET', `/api/articles/${id}?${DEEP_POPULATE}&publicationState=preview`), `plugin GET /api/articles/${id}`)
 }

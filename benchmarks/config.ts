@@ -122,3 +122,6 @@ export const REPOSITORY_ROOT = findRepositoryRoot()
 /** The build does not copy JSON schemas to dist/: always read them from the sources. */
 export const EXAMPLE_SCHEMAS = join(REPOSITORY_ROOT, 'example', 'content')
 export const RESULTS_FOLDER = join(REPOSITORY_ROOT, 'benchmarks', 'results')
+
+/** Where the plugin servers also serve the content in Strapi v5's format (`alsoServe`), for the v5 twins of the reads. */
+export const V5_PREFIX = '/api/v5'

@@ -18,6 +18,8 @@ export interface ScenarioResult {
   /** The ceiling's correlated statement, where the ceiling's own is set-based. */
   correlatedCeiling: Summary | null
   ormFind: Summary | null
+  /** A v5 twin: its v4 twin's request on the same plugin server, measured in the same alternating rounds. */
+  v4Twin: (Summary & { name: string }) | null
   /**
    * The stepwise ceiling (write scenarios, BENCH_STEPWISE=1), with the statements it sent per
    * request over the probe (compare with the plugin's) and over the timed rounds.
@@ -72,10 +74,12 @@ export function markdownTable (run: RunResult): string {
   const withOrm = run.scenarios.some(scenario => scenario.ormFind !== null)
   const withStepwise = run.scenarios.some(scenario => scenario.stepwise !== null)
   const withCorrelated = run.scenarios.some(scenario => scenario.correlatedCeiling !== null)
+  const withTwins = run.scenarios.some(scenario => scenario.v4Twin !== null)
   const header = [
     'scenario', 'answer KB', 'req/s ours', 'req/s ceiling', '**ours/ceiling**', 'p50 ms ours / ceiling', 'p99 ms ours / ceiling',
     'errors/non-2xx ours / ceiling', 'SQL/req ours', 'plugin RSS MB start→end', 'answer check',
     ...(withCorrelated ? ['req/s correlated ceiling', '**ours/correlated**', 'p99 ms correlated'] : []),
+    ...(withTwins ? ['req/s v4 twin', '**v5/v4**'] : []),
     ...(withOrm ? ['req/s em.find', 'em.find/ceiling'] : []),
     ...(withStepwise ? ['req/s stepwise', 'stepwise/ceiling', 'ours/stepwise', 'p50 / p99 ms stepwise', 'SQL/req stepwise'] : [])
   ]
@@ -92,12 +96,13 @@ export function markdownTable (run: RunResult): string {
       `${failures(plugin)} / ${failures(ceiling)}`,
       statementCount(scenario.statementsPerRequest),
       `${megabytes(scenario.pluginRss.start)}→${megabytes(scenario.pluginRss.end)}`,
-      scenario.check.equal ? 'equal' : '**MISMATCH**',
+      scenario.check.equal ? scenario.v4Twin !== null ? 'same ids as v4' : 'equal' : '**MISMATCH**',
       ...(withCorrelated
         ? correlatedCeiling === null
           ? ['n/a', 'n/a', 'n/a']
           : [perSecond(correlatedCeiling.requestsPerSecond), `**${ratio(plugin, correlatedCeiling)}**`, milliseconds(correlatedCeiling.p99)]
         : []),
+      ...(withTwins ? scenario.v4Twin === null ? ['n/a', 'n/a'] : [perSecond(scenario.v4Twin.requestsPerSecond), `**${ratio(plugin, scenario.v4Twin)}**`] : []),
       ...(withOrm ? [ormFind === null ? 'n/a' : perSecond(ormFind.requestsPerSecond), ormFind === null ? 'n/a' : ratio(ormFind, ceiling)] : []),
       ...(withStepwise ? stepwiseCells(scenario) : [])
     ]

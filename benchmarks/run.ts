@@ -8,12 +8,12 @@
 import { appendFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import type { BenchConfig } from './config.js'
-import { RESULTS_FOLDER, readConfig } from './config.js'
+import { RESULTS_FOLDER, V5_PREFIX, readConfig } from './config.js'
 import { datasetSize, generateDataset } from './dataset.js'
 import type { BenchDatabase } from './database.js'
 import { createBenchDatabase, withClient } from './database.js'
 import { pickFixture } from './fixture.js'
-import { serverStats } from './http.js'
+import { call, serverStats } from './http.js'
 import { analyzeTables, loadDataset } from './load/index.js'
 import { LOAD_MIX, runLoadMix } from './load-mix.js'
 import type { RunningServer } from './processes.js'
@@ -24,7 +24,7 @@ import type { Servers } from './scenario-run.js'
 import { RequestNumbers, runScenario } from './scenario-run.js'
 import { scenarios } from './scenarios.js'
 import { DeleteSupply } from './delete-supply.js'
-import type { ReadScenario } from './scenarios.js'
+import type { ReadScenario, V5Setup } from './scenarios.js'
 
 const running: RunningServer[] = []
 let database: BenchDatabase | null = null
@@ -44,6 +44,17 @@ async function start (name: RunningServer['name'], env: Record<string, string>):
   const role = env.BENCH_COUNT_STATEMENTS === '1' ? ' (statement probe, not timed)' : ''
   console.log(`${name} server${role}: pid ${server.pid} on ${server.origin}`)
   return server
+}
+
+/** The v5 twins' setup: the single-entry article's documentId, asked of the (untimed) statement probe's v5 mount. */
+async function v5Setup (probe: RunningServer, articleId: number): Promise<V5Setup> {
+  const path = `${V5_PREFIX}/articles?filters[id][$eq]=${articleId}&fields[0]=id`
+  const { status, body } = await call(probe.origin, 'GET', path)
+  const data = body !== null && typeof body === 'object' && !Array.isArray(body) ? body.data : null
+  const entry = Array.isArray(data) ? data[0] : null
+  const documentId = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? entry.documentId : undefined
+  if (status !== 200 || typeof documentId !== 'string') throw new Error(`GET ${path} answered ${status} with no documentId: ${JSON.stringify(body).slice(0, 300)}`)
+  return { prefix: V5_PREFIX, singleArticleDocumentId: documentId }
 }
 
 async function benchmark (config: BenchConfig): Promise<RunResult> {
@@ -74,7 +85,8 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
   }
   const rssStart = (await serverStats(servers.plugin.origin)).rss
   const deletes = { supply: new DeleteSupply(database.url), supplySize: config.deleteSupply }
-  const chosen = scenarios(fixture, deletes).filter(scenario => config.scenarios.length === 0 || config.scenarios.includes(scenario.name))
+  const v5 = await v5Setup(servers.statementProbe, fixture.singleArticleId)
+  const chosen = scenarios(fixture, deletes, v5).filter(scenario => config.scenarios.length === 0 || config.scenarios.includes(scenario.name))
   const withLoadMix = config.loadConnections > 0 && (config.scenarios.length === 0 || config.scenarios.includes(LOAD_MIX))
   if (chosen.length === 0 && !withLoadMix) throw new Error(`BENCH_SCENARIOS matches no scenario (${config.scenarios.join(', ')})`)
   const numbers = new RequestNumbers()

@@ -5,7 +5,7 @@
  */
 import type { BenchConfig } from './config.js'
 import type { CheckResult } from './checks.js'
-import { checkCreate, checkDelete, checkRead, checkUpdate } from './checks.js'
+import { checkCreate, checkDelete, checkRead, checkUpdate, checkV5Twin } from './checks.js'
 import type { Fixture } from './fixture.js'
 import { call, resetStats, serverStats } from './http.js'
 import type { Answer } from './http.js'
@@ -48,7 +48,7 @@ export class RequestNumbers {
 const SET_BASED = new Set(Object.keys(setBasedCeilingReads()))
 
 export function hasCorrelatedCeiling (scenario: Scenario): boolean {
-  return scenario.kind === 'read' && SET_BASED.has(scenario.name)
+  return scenario.kind === 'read' && scenario.v4Twin === undefined && SET_BASED.has(scenario.name)
 }
 
 export function loadFor (scenario: Scenario, target: Target, origin: string, numbers: RequestNumbers, config: BenchConfig, seconds: number): Load {
@@ -61,6 +61,7 @@ export function loadFor (scenario: Scenario, target: Target, origin: string, num
 
 async function check (scenario: Scenario, servers: Servers, fixture: Fixture, numbers: RequestNumbers): Promise<CheckResult> {
   if (scenario.kind === 'read') {
+    if (scenario.v4Twin !== undefined) return await checkV5Twin(scenario, servers.plugin.origin)
     const ormFind = scenario.ormFind && servers.ormFind !== null ? servers.ormFind.origin : null
     return await checkRead(scenario, servers.plugin.origin, servers.ceiling.origin, { ormFind, correlated: hasCorrelatedCeiling(scenario) })
   }
@@ -110,11 +111,13 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
   const checked = await check(scenario, servers, fixture, numbers)
   for (const note of checked.notes) log(`note: ${note}`)
   if (checked.differences.length > 0) {
-    const report = `an answer differs from the ceiling's:\n  ${checked.differences.join('\n  ')}`
+    const oracle = scenario.kind === 'read' && scenario.v4Twin !== undefined ? `its v4 twin's (${scenario.v4Twin.name})` : "the ceiling's"
+    const report = `an answer differs from ${oracle}:\n  ${checked.differences.join('\n  ')}`
     if (!config.allowMismatch) throw new Error(`[${scenario.name}] ${report}\n(set BENCH_ALLOW_MISMATCH=1 to measure anyway)`)
     log(`MISMATCH: ${report}`)
   } else {
-    log(`answer check: the plugin${scenario.kind === 'write' && servers.stepwise !== null ? ', the stepwise ceiling' : ''} and the ceiling agree`)
+    if (scenario.kind === 'read' && scenario.v4Twin !== undefined) log(`answer check: the same entries as the v4 twin (${scenario.v4Twin.name})`)
+    else log(`answer check: the plugin${scenario.kind === 'write' && servers.stepwise !== null ? ', the stepwise ceiling' : ''} and the ceiling agree`)
   }
   const statements = await statementsPerRequest(scenario, 'plugin', servers.statementProbe, numbers, config.probeRequests)
   log(`${statements} SQL statements per request`)
@@ -130,6 +133,8 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
   }
 
   const targets: Array<[Target, RunningServer]> = [['plugin', servers.plugin], ['ceiling', servers.ceiling]]
+  // A v5 twin: its v4 request on the same plugin server, in the same alternating rounds (v5/v4).
+  if (scenario.kind === 'read' && scenario.v4Twin !== undefined) targets.splice(1, 0, ['plugin-v4', servers.plugin])
   if (hasCorrelatedCeiling(scenario)) targets.push(['ceiling-correlated', servers.ceiling])
   if (servers.ormFind !== null && scenario.kind === 'read' && scenario.ormFind) targets.push(['orm-find', servers.ormFind])
   if (stepwise !== null) targets.push(['stepwise', stepwise])
@@ -170,6 +175,7 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
     plugin: summary('plugin'),
     ceiling: summary('ceiling'),
     correlatedCeiling: rounds.has('ceiling-correlated') ? summary('ceiling-correlated') : null,
+    v4Twin: scenario.kind === 'read' && scenario.v4Twin !== undefined ? { name: scenario.v4Twin.name, ...summary('plugin-v4') } : null,
     ormFind: rounds.has('orm-find') ? summary('orm-find') : null,
     stepwise: stepwiseResult,
     pluginRss: { start: rssStart, end: rssEnd }

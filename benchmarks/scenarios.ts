@@ -1,7 +1,8 @@
 /**
  * What is measured: nine requests a content API serves all day. Every server receives the
  * same query string (the ceiling answers `/ceiling/<name>` and ignores it, though Fastify
- * still parses it); writes send the same body shape to each.
+ * still parses it); writes send the same body shape to each. Each read also has a v5 twin:
+ * the same request in Strapi v5's format, at the plugin's `alsoServe` mount.
  */
 import type { DeleteSupply } from './delete-supply.js'
 import type { Fixture } from './fixture.js'
@@ -14,6 +15,12 @@ export interface ReadScenario {
   path: string
   /** The em.find column implements it (no filters, sort or count inside populate, no top-level filters). */
   ormFind: boolean
+  /**
+   * A v5 twin (the plugin's `alsoServe` mount in Strapi v5's format): the v4 scenario it
+   * mirrors. Its answer is checked against the twin's (same entries), it is measured beside
+   * the twin's request on the same server, and the ceiling answers it as the twin.
+   */
+  v4Twin?: { name: string, path: string }
 }
 
 export interface WriteRequest {
@@ -23,7 +30,8 @@ export interface WriteRequest {
 }
 
 /** `ceiling-correlated`: the ceiling's older statement shape (one subquery per entry and relation), where a set-based one exists. */
-export type Target = 'plugin' | 'ceiling' | 'ceiling-correlated' | 'orm-find' | 'stepwise'
+/** `plugin-v4`: a v5 twin's v4 request, on the timed plugin server. */
+export type Target = 'plugin' | 'plugin-v4' | 'ceiling' | 'ceiling-correlated' | 'orm-find' | 'stepwise'
 
 export interface WriteScenario {
   kind: 'write'
@@ -51,9 +59,11 @@ function query (pairs: Array<[string, string | number]>): string {
  */
 export function readPath (scenario: ReadScenario, target: Target): string {
   if (target === 'plugin') return scenario.path
-  if (target === 'orm-find') return `/orm-find${scenario.path.slice('/api'.length)}`
-  const start = scenario.path.indexOf('?')
-  return `/${target}/${scenario.name}${start === -1 ? '' : scenario.path.slice(start)}`
+  const v4 = scenario.v4Twin ?? { name: scenario.name, path: scenario.path }
+  if (target === 'plugin-v4') return v4.path
+  if (target === 'orm-find') return `/orm-find${v4.path.slice('/api'.length)}`
+  const start = v4.path.indexOf('?')
+  return `/${target}/${v4.name}${start === -1 ? '' : v4.path.slice(start)}`
 }
 
 /**
@@ -190,8 +200,48 @@ export interface DeleteScenarioSetup {
   supplySize: number
 }
 
-/** `deletes`: the delete scenario's setup (without it, e.g. in the soak, there is no delete scenario). */
-export function scenarios (fixture: Fixture, deletes?: DeleteScenarioSetup): Scenario[] {
+/** Where the plugin serves Strapi v5's format (`alsoServe`), and the documentId of the single-entry scenarios' article. */
+export interface V5Setup {
+  prefix: string
+  singleArticleDocumentId: string
+}
+
+/** The suffix of a v5 twin's name: `list-v5` mirrors `list`. */
+export const V5_SUFFIX = '-v5'
+
+/**
+ * The v5 twin of a v4 read: the same query string at the v5 prefix, the single entry by its
+ * documentId (populate, filters, sort and pagination read the same in both formats).
+ */
+function v5Twin (scenario: ReadScenario, fixture: Fixture, v5: V5Setup): ReadScenario {
+  const entry = `/api/articles/${fixture.singleArticleId}`
+  const path = scenario.path === entry || scenario.path.startsWith(`${entry}?`)
+    ? `${v5.prefix}/articles/${v5.singleArticleDocumentId}${scenario.path.slice(entry.length)}`
+    : `${v5.prefix}${scenario.path.slice('/api'.length)}`
+  return {
+    kind: 'read',
+    name: `${scenario.name}${V5_SUFFIX}`,
+    title: `${scenario.title}, in Strapi v5's format`,
+    path,
+    ormFind: false,
+    v4Twin: { name: scenario.name, path: scenario.path }
+  }
+}
+
+/**
+ * `deletes`: the delete scenario's setup (without it, e.g. in the soak, there is no delete
+ * scenario). `v5`: where the v5 twins of the reads are served (without it there are none).
+ */
+export function scenarios (fixture: Fixture, deletes?: DeleteScenarioSetup, v5?: V5Setup): Scenario[] {
+  const reads = readScenarios(fixture)
+  return [
+    ...reads,
+    ...(v5 === undefined ? [] : reads.map(scenario => v5Twin(scenario, fixture, v5))),
+    ...writeScenarios(fixture, deletes)
+  ]
+}
+
+function readScenarios (fixture: Fixture): ReadScenario[] {
   return [
     { kind: 'read', name: 'list', title: 'list of 25, no populate', path: '/api/articles', ormFind: true },
     { kind: 'read', name: 'entry', title: 'one entry, no populate (the light read of the load mix)', path: `/api/articles/${fixture.singleArticleId}`, ormFind: false },
@@ -206,7 +256,12 @@ export function scenarios (fixture: Fixture, deletes?: DeleteScenarioSetup): Sce
     { kind: 'read', name: 'zone-on', title: 'list of 25, dynamic zone with the `on` strategy', path: `/api/articles?${ZONE_ON}`, ormFind: true },
     { kind: 'read', name: 'entry-deep', title: 'one entry, deep populate', path: `/api/articles/${fixture.singleArticleId}?${DEEP_POPULATE}`, ormFind: true },
     { kind: 'read', name: 'filter-heavy', title: 'filtered list: $containsi, through a relation, $or, two sorts, page 3', path: `/api/articles?${filterHeavy(fixture)}`, ormFind: false },
-    { kind: 'read', name: 'search', title: 'list of 25, full-text `_q` over the text-like attributes', path: `/api/articles?${query([['_q', fixture.filter.titleContains]])}`, ormFind: false },
+    { kind: 'read', name: 'search', title: 'list of 25, full-text `_q` over the text-like attributes', path: `/api/articles?${query([['_q', fixture.filter.titleContains]])}`, ormFind: false }
+  ]
+}
+
+function writeScenarios (fixture: Fixture, deletes?: DeleteScenarioSetup): WriteScenario[] {
+  return [
     {
       kind: 'write',
       name: 'create',

@@ -4,10 +4,11 @@
  * statement the plugin sends is counted through its `database.onQuery` option; the runner
  * starts a second instance that way for the statement probe, so the timed instance never
  * pays for MikroORM's query logging. With BENCH_RESPONSE_CACHE=1 the response cache is on.
+ * The content is also served in Strapi v5's format at V5_PREFIX (`alsoServe`).
  */
 import Fastify from 'fastify'
 import contentApi from '../../plugin/index.js'
-import { EXAMPLE_SCHEMAS } from '../config.js'
+import { EXAMPLE_SCHEMAS, V5_PREFIX } from '../config.js'
 import { requireEnv, runServer, serveBenchmark } from './child.js'
 
 runServer(async () => {
@@ -17,6 +18,8 @@ runServer(async () => {
   const responseCache = process.env.BENCH_RESPONSE_CACHE === '1'
   await app.register(contentApi, {
     schemas: EXAMPLE_SCHEMAS,
+    // v4 at /api, Strapi v5's format over the same rows for the v5 twins of the reads.
+    alsoServe: { apiFormat: 'v5', prefix: V5_PREFIX },
     ...(responseCache ? { cache: { responses: {} } } : {}),
     database: {
       url: requireEnv('BENCH_DATABASE_URL'),
