@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { multipartBody } from '../upload/upload-helpers.js'
+import { resolve } from '../../fixtures/strapi-v5-project/placeholders.mjs'
 
 export const V5_PROJECT = new URL('../../fixtures/strapi-v5-project/', import.meta.url).pathname
 
@@ -32,31 +33,6 @@ export interface Recording {
 
 export function recording (): Recording {
   return JSON.parse(readFileSync(`${V5_PROJECT}strapi-answers.json`, 'utf8')) as Recording
-}
-
-// ── placeholders, resolved as record.mjs resolves them ─────────────────────────
-const PLACEHOLDER = /\{\{([A-Za-z0-9_]+)((?:\.[A-Za-z0-9_]+)*)\}\}/g
-const WHOLE = /^\{\{([A-Za-z0-9_]+)((?:\.[A-Za-z0-9_]+)*)\}\}$/
-
-function lookup (named: Record<string, Json>, name: string, dotted: string): Json {
-  if (!(name in named)) throw new Error(`placeholder {{${name}${dotted}}}: no answer named ${name} yet`)
-  const answer = named[name]
-  const keys = dotted === '' ? (Array.isArray(answer) ? ['0', 'id'] : ['data', 'documentId']) : dotted.slice(1).split('.')
-  let value = answer
-  for (const key of keys) value = value?.[key]
-  if (value === undefined || value === null) throw new Error(`placeholder {{${name}${dotted}}}: nothing at ${keys.join('.')}`)
-  return value
-}
-
-export function resolve (value: Json, named: Record<string, Json>): Json {
-  if (typeof value === 'string') {
-    const whole = WHOLE.exec(value)
-    if (whole !== null) return lookup(named, whole[1]!, whole[2]!)
-    return value.replace(PLACEHOLDER, (_, name: string, dotted: string) => String(lookup(named, name, dotted)))
-  }
-  if (Array.isArray(value)) return value.map(item => resolve(item, named))
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, named)]))
-  return value
 }
 
 // ── the replay ────────────────────────────────────────────────────────────────
