@@ -140,7 +140,7 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
         } else {
           const { content: v5, lifecycles } = serving(mount.registry, V5_SHAPE)
           const { content: v4 } = serving(mount.registry, V5_AS_V4_SHAPE)
-          registerV5Routes(child, { registry: mount.registry, db, repositories: { v5, v4 }, options, reads: mountReads, ignoredKeys: new IgnoredKeyLog(), lifecycles })
+          registerV5Routes(child, { registry: mount.registry, db, repositories: { v5, v4 }, options, controllers, reads: mountReads, ignoredKeys: new IgnoredKeyLog(), lifecycles })
         }
         if (primary && options.upload !== false) await child.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
       }, { prefix: mount.prefix })

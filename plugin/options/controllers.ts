@@ -4,6 +4,7 @@
  * Declared with the other options, beneath the routes that carry it out.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ApiFormat } from './api-format.js'
 import type { ContentAction } from './permissions.js'
 
 /** The handlers a host's controllers may replace: one per content action. */
@@ -31,4 +32,8 @@ export interface CoreApi {
   delete: (request: FastifyRequest) => Promise<CoreAnswer>
 }
 
-export type ControllerFactory = (context: { core: CoreApi }) => Partial<Record<HandlerName, ControllerHandler>>
+/**
+ * Called once per mount of the content routes (with `alsoServe`, once per format): `apiFormat`
+ * tells which format `core` answers in (v5: flat entries keyed by documentId).
+ */
+export type ControllerFactory = (context: { core: CoreApi, apiFormat: ApiFormat }) => Partial<Record<HandlerName, ControllerHandler>>

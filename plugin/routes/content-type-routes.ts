@@ -20,7 +20,7 @@ export interface RoutesContext extends Omit<CoreContext, 'ignoredKeys' | 'answer
 type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
 function routeHandlers (handlers: CoreHandlers, factory: ControllerFactory | undefined): Record<keyof CoreHandlers, RouteHandler> {
-  const custom = factory?.({ core: coreApi(handlers) }) ?? {}
+  const custom = factory?.({ core: coreApi(handlers), apiFormat: 'v4' }) ?? {}
   const pick = (name: HandlerName): RouteHandler => {
     const replacement = custom[name]
     return replacement === undefined ? send(handlers[name]) : customRoute(replacement)

@@ -26,10 +26,13 @@ declare module 'fastify' {
   }
 }
 
-/** One entry read to answer: `data` read with compiled query `query` (the handlers' cached object) for entry `id`, its body `build` of it. */
+/**
+ * One entry read to answer: `data` read with compiled query `query` (the handlers' cached
+ * object) for entry `id` (a row id, or the v5 format's documentId), its body `build` of it.
+ */
 export interface EntryRendering {
   query: object
-  id: number
+  id: number | string
   data: string
   build: (data: string) => string
 }
@@ -61,7 +64,7 @@ export class RenderedAnswers {
   readonly #answers: BoundedCache<RenderedAnswer>
   readonly #bounds: CacheBounds
   /** Entry answers by compiled query object, then id; dropped all at once past the bounds. */
-  #entries = new WeakMap<object, Map<number, RenderedAnswer>>()
+  #entries = new WeakMap<object, Map<number | string, RenderedAnswer>>()
   #entryCount = 0
   #entryBytes = 0
 
@@ -89,7 +92,7 @@ export class RenderedAnswers {
   }
 
   /** Keeps `answer` in place of the one before it; past the bounds, after all the others are dropped. */
-  #keepEntry (query: object, id: number, answer: RenderedAnswer): void {
+  #keepEntry (query: object, id: number | string, answer: RenderedAnswer): void {
     let byId = this.#entries.get(query)
     const replaced = byId?.get(id)
     if (replaced !== undefined) {

@@ -50,13 +50,19 @@ export async function appDatabase (options: Partial<ContentApiOptions>): Promise
   })
 }
 
-/** `server`: Fastify's own options (a logger to read, the plugin's server options). */
-export async function buildTestApp (options: Partial<ContentApiOptions> = {}, server: FastifyServerOptions = {}): Promise<TestApp> {
+/**
+ * `server`: Fastify's own options (a logger to read, the plugin's server options); `prepare`:
+ * what the test adds to the app before the plugin (hooks that watch every request).
+ */
+export async function buildTestApp (
+  options: Partial<ContentApiOptions> = {}, server: FastifyServerOptions = {}, prepare: (app: FastifyInstance) => void = () => {}
+): Promise<TestApp> {
   const given = { schemas: options.contentTypes === undefined ? EXAMPLE_SCHEMAS : undefined, ...options }
   const database = await appDatabase(given)
   const list: string[] = []
   // PGlite (WASM) can take many seconds to start on a loaded machine: more than Fastify's 10 s default.
   const app = Fastify({ logger: false, pluginTimeout: 120_000, ...server })
+  prepare(app)
   try {
     await app.register(contentApi, {
       ...given,

@@ -108,7 +108,8 @@ export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Hand
       const caller = authorize(request, model, 'find')
       const tree = tools.listQuery(request, caller)
       const { data, total } = await tools.repository(request).list(tree, context.reads.readOptions(request))
-      return listBody(data, listMeta(tree.pagination, total))
+      const meta = listMeta(tree.pagination, total)
+      return tools.answers(request).body(request, { kind: 'find', data, meta: JSON.stringify(meta), build: () => listBody(data, meta) })
     },
     async findOne (request) {
       const caller = authorize(request, model, 'findOne')
@@ -117,7 +118,7 @@ export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Hand
       if (query === null || !isDocumentId(documentId)) throw new NotFoundError()
       const data = await tools.repository(request).document(documentId, query, context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return entryBody(data)
+      return tools.answers(request).entry(request, { query, id: documentId, data, build: entryBody })
     },
     async create (request, reply) {
       const caller = authorize(request, model, 'create')

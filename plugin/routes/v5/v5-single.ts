@@ -35,7 +35,7 @@ export function v5SingleHandlers (context: V5Context, model: ContentTypeModel): 
       if (query === null) throw new NotFoundError()
       const data = await tools.repository(request).single(query.locale, query, context.reads.readOptions(request))
       if (data === null) throw new NotFoundError()
-      return entryBody(data)
+      return tools.answers(request).body(request, { kind: 'find', data, build: () => entryBody(data) })
     },
     async update (request) {
       const caller = authorize(request, model, 'update')

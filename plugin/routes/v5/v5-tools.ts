@@ -28,6 +28,7 @@ import { readDataPayload } from '../../write-plan/input.js'
 import { documentReferences, inV5Words, referenceKey, v4Data } from '../../write-plan/v5-body.js'
 import type { IgnoredKeyLog } from '../ignored-key-log.js'
 import type { ReadRouting } from '../read-routing.js'
+import type { RenderedAnswers } from '../rendered-answers.js'
 import { rawQueryString, requestQuery } from '../request-query.js'
 import { wantsV4Shape } from './response-format.js'
 
@@ -42,6 +43,11 @@ export interface V5Context {
   ignoredKeys: IgnoredKeyLog
   /** The `lifecycles` hooks and events around writes, reading entries of the v5 registry. */
   lifecycles: EntryLifecycles
+  /**
+   * The bodies of repeated reads, one store per shape, so a v5 answer and the same request's
+   * `Strapi-Response-Format: v4` answer never take each other's place (the v4 mount has its own).
+   */
+  answers: { v5: RenderedAnswers, v4: RenderedAnswers }
 }
 
 /** Parsed and pruned queries per grant set and query string: 500, and about 4 MiB at most, per kind of read. */
@@ -53,6 +59,8 @@ export type V5EntryWrite = (body: { data: Record<string, unknown> }, context: Wr
 export interface V5Tools {
   /** The repository answering in the shape the request asks for. */
   repository: (request: FastifyRequest) => ContentRepository
+  /** The kept bodies of that shape's reads. */
+  answers: (request: FastifyRequest) => RenderedAnswers
   listQuery: (request: FastifyRequest, caller: Caller) => QueryTree
   /** Null: no one entry can answer (`locale=*`). */
   entryQuery: (request: FastifyRequest, caller: Caller) => DocumentQuery | null
@@ -71,6 +79,7 @@ export function v5Tools (context: V5Context, model: ContentTypeModel): V5Tools {
 
   const repository = (request: FastifyRequest): ContentRepository =>
     (wantsV4Shape(request) ? context.repositories.v4 : context.repositories.v5).for(model)
+  const answers = (request: FastifyRequest): RenderedAnswers => wantsV4Shape(request) ? context.answers.v4 : context.answers.v5
 
   const listQuery = (request: FastifyRequest, caller: Caller): QueryTree =>
     listQueries.get(`${caller.ability.key}|${rawQueryString(request)}`, () => {
@@ -121,5 +130,5 @@ export function v5Tools (context: V5Context, model: ContentTypeModel): V5Tools {
     return entryBody(data)
   }
 
-  return { repository, listQuery, entryQuery, v4Body, written }
+  return { repository, answers, listQuery, entryQuery, v4Body, written }
 }
