@@ -30,6 +30,7 @@ Commands:
                    --out FILE       file to write                                [default: stdout]
                    --locales L      as for serve, so localized types get locale  [optional]
                    --custom-fields C  as for serve                               [optional]
+                   --api-format F   v4 or v5: the app's apiFormat                [default: v4]
   admin:create   Create an admin user (used for createdBy/updatedBy)
                    --email E --firstname F --lastname L --password P            [all required]
                    --schemas DIR    the schema folder of the served app          [optional]
