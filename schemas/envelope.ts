@@ -4,7 +4,7 @@ import type { TSchema } from '@sinclair/typebox'
 import type { Model } from './model-types.js'
 import { ERROR_RESPONSE_ID, schemaId } from './ids.js'
 
-const pagination = Type.Union([
+export const PAGINATION_SCHEMA = Type.Union([
   Type.Object({ page: Type.Integer(), pageSize: Type.Integer(), pageCount: Type.Optional(Type.Integer()), total: Type.Optional(Type.Integer()) }),
   Type.Object({ start: Type.Integer(), limit: Type.Integer(), total: Type.Optional(Type.Integer()) })
 ])
@@ -20,7 +20,7 @@ const entryRef = (model: Model): TSchema => Type.Unsafe({ $ref: `${schemaId(mode
 export function listResponseSchema (model: Model): TSchema {
   return Type.Object({
     data: Type.Array(entryRef(model)),
-    meta: Type.Object({ pagination }, HOST_META)
+    meta: Type.Object({ pagination: PAGINATION_SCHEMA }, HOST_META)
   }, { $id: schemaId(model, 'ListResponse') })
 }
 

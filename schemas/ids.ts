@@ -7,6 +7,8 @@ import type { Model } from '../plugin/content-types/model.js'
 export type SchemaVariant =
   | 'Entry' | 'Attributes' | 'ListResponse' | 'EntryResponse' | 'CreateRequest' | 'UpdateRequest' | 'Component'
   | 'LocalizationResponse'
+  // Strapi v5's format (docs/strapi-v5.md): the document beside v4's in one app's schemas.
+  | 'V5Entry' | 'V5Component' | 'V5ListResponse' | 'V5EntryResponse'
 
 function pascal (text: string): string {
   return text.split(/[^A-Za-z0-9]+/).filter(Boolean).map(part => part[0]!.toUpperCase() + part.slice(1)).join('')

@@ -1,13 +1,15 @@
 /**
  * What the OpenAPI document says of Strapi v5's content routes (docs/strapi-v5.md), where
  * that format is served at `prefix`: each operation named as v4's are, its `documentId`
- * path parameter, its query parameters (`status`, v5's `locale`), and its answers described
- * as v5's `{ data, meta }` without a schema per content type (docs/openapi.md, 'The v5 format').
+ * path parameter, its query parameters (`status`, v5's `locale`), and its answers by the
+ * content type's v5 schemas (`ArticleV5ListResponse`, schemas/v5-entry.ts), or with the
+ * `Strapi-Response-Format: v4` header its v4 ones (docs/openapi.md, 'The v5 format').
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifySchema } from 'fastify'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
+import { schemaId } from '../../schemas/ids.js'
 import { v5OperationQuerySchemas } from '../../schemas/query.js'
 import type { ContentOperation } from './operations.js'
 import { contentTypeTag, modelOperations, operationId } from './operations.js'
@@ -52,10 +54,17 @@ export function v5OperationDocs (model: ContentTypeModel, operation: V5Operation
   }
 }
 
-const ENTRY = Type.Object({ id: Type.Integer(), documentId: Type.String() }, { additionalProperties: true, description: 'A flat entry: its fields beside `id` and `documentId`' })
-const PAGINATION = Type.Object({}, { additionalProperties: true, description: '`{ page, pageSize, pageCount, total }` or `{ start, limit, total }`' })
-const LIST = Type.Object({ data: Type.Array(ENTRY), meta: Type.Object({ pagination: PAGINATION }) })
-const ONE = Type.Object({ data: ENTRY, meta: Type.Object({}) })
+/** The header asking for v4's shape (the same read or write otherwise). */
+const RESPONSE_FORMAT_HEADERS = Type.Object({
+  'strapi-response-format': Type.Optional(Type.Literal('v4', { description: "`v4`: the answer in Strapi v4's shape (`{ id, documentId, attributes }`, links in `{ data }`)" }))
+})
+
+/** v5's answer, or v4's shape where the header asks for it. */
+function answer (model: ContentTypeModel, list: boolean, description: string): Record<string, unknown> {
+  const [v5, v4] = list ? [schemaId(model, 'V5ListResponse'), schemaId(model, 'ListResponse')] : [schemaId(model, 'V5EntryResponse'), schemaId(model, 'EntryResponse')]
+  return { description: `${description} (with \`Strapi-Response-Format: v4\`, in v4's shape)`, anyOf: [{ $ref: `${v5}#` }, { $ref: `${v4}#` }] }
+}
+
 const BODY = Type.Object({ data: Type.Object({}, { additionalProperties: true, description: 'The attributes to write; relations by documentId' }) })
 const DOCUMENT_PARAMS = Type.Object({ id: Type.String({ description: 'The documentId' }) })
 
@@ -70,9 +79,9 @@ const ERROR_STATUSES: Record<V5Operation, number[]> = {
 function responses (model: ContentTypeModel, operation: V5Operation): Record<string, unknown> {
   const success: Record<string, unknown> =
     operation === 'delete' ? { 204: { description: 'Deleted (or nothing to delete)', type: 'null' } }
-      : operation === 'create' ? { 201: { ...ONE, description: 'The created entry' } }
-        : operation === 'find' && !model.single ? { 200: { ...LIST, description: 'The entries and the pagination' } }
-          : { 200: { ...ONE, description: 'The entry' } }
+      : operation === 'create' ? { 201: answer(model, false, 'The created entry') }
+        : operation === 'find' && !model.single ? { 200: answer(model, true, 'The entries and the pagination') }
+          : { 200: answer(model, false, 'The entry') }
   const pending = operation === 'update' ? { 501: { ...errorResponses([500])[500] as object, description: 'NotImplementedError: a published document\'s draft cannot be edited apart from it' } } : {}
   return { ...success, ...errorResponses(ERROR_STATUSES[operation]), ...pending }
 }
@@ -90,7 +99,9 @@ export function v5RouteDocumenter (registry: Registry): RouteDocumenter {
     if (found === undefined) return undefined
     const { model, operation } = found
     const kind = operation === 'find' && !model.single ? 'list' : operation === 'find' || operation === 'findOne' || operation === 'delete' ? 'entry' : 'write'
-    const documented: FastifySchema = { ...schema, querystring: optionalProperties(v5OperationQuerySchemas(model, kind)), response: responses(model, operation) }
+    const documented: FastifySchema = {
+      ...schema, querystring: optionalProperties(v5OperationQuerySchemas(model, kind)), headers: RESPONSE_FORMAT_HEADERS, response: responses(model, operation)
+    }
     if (!model.single && operation !== 'find' && operation !== 'create') documented.params = DOCUMENT_PARAMS
     if (operation === 'create' || operation === 'update') documented.body = BODY
     return documented
