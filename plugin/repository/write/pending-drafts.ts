@@ -90,7 +90,7 @@ async function openDraft (session: WriteSession, model: ContentTypeModel, publis
   const [row] = await session.select(sql`${copied} = ${publishedId} and ${raw(`${published} is not null`)} returning ${raw(id)} as id`)
   if (row === undefined) throw new NotFoundError()
   const draftId = Number(row.id)
-  await copySharedAttributes(session, { model, copies: [{ from: publishedId, to: [draftId], names: draftLinkAttributes(model), touch: false }] })
+  await copySharedAttributes(session, { model, copies: [{ from: publishedId, to: [draftId], names: draftLinkAttributes(model), touch: false, samePlaces: true }] })
   return draftId
 }
 
