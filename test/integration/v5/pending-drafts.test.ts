@@ -23,7 +23,7 @@ interface Harness {
 }
 
 async function harness (t: Test): Promise<Harness> {
-  const test = await buildTestApp({ schemas, i18n, apiFormat: 'v5', alsoServe: { apiFormat: 'v4', prefix: '/api/v4' } })
+  const test = await buildTestApp({ schemas, i18n, apiFormat: 'v5', alsoServe: { apiFormat: 'v4', prefix: '/api/v4' }, graphql: true })
   const client = new pg.Client({ connectionString: test.url })
   await client.connect()
   t.teardown(async () => {
@@ -161,7 +161,8 @@ t.test('a delete takes both rows; unique values are unique per document', async 
 
   h.test.statements.reset()
   t.equal((await h.send('DELETE', path)).status, 204)
-  t.ok(h.test.statements.count() <= 5, 'a delete with a pending draft: the document\'s rows read, then both rows deleted in one transaction')
+  // The document's rows read; begin, the draft row deleted, the published row deleted, commit.
+  t.equal(h.test.statements.count(), 5, 'a delete with a pending draft: both rows in one transaction')
   t.same(await h.rows('select id from articles where document_id = $1', [article.documentId]), [], 'both rows deleted')
   t.equal((await h.rows('select count(*)::int as n from components_shared_seos'))[0].n, 0, 'and their component rows')
 })
@@ -186,4 +187,25 @@ t.test('the v4 format: one row per document', async t => {
   t.match(written.body.data.attributes, { title: 'Engines', body: 'Through v4' }, 'a v4 write writes the published row it names')
   t.match((await h.send('GET', `/api/articles/${article.documentId as string}?status=draft`)).body.data, { title: 'Engines, revised', body: 'First' },
     'and leaves the pending draft as it is')
+
+  t.equal((await h.send('DELETE', `/api/v4/articles/${article.id as number}`)).status, 200, 'a v4 delete deletes the published row it names')
+  t.equal((await h.send('GET', `/api/articles/${article.documentId as string}`)).status, 404, 'the document is no longer published')
+  t.match((await h.send('GET', `/api/articles/${article.documentId as string}?status=draft`)).body.data, { title: 'Engines, revised', publishedAt: null },
+    'its pending draft remains, as a draft-only document')
+})
+
+t.test('GraphQL reads one row per document, as the v4 format does', async t => {
+  const h = await harness(t)
+  const { article, category } = await published(h)
+  await h.send('PUT', `/api/articles/${article.documentId as string}?status=draft`, { data: { title: 'Engines, revised' } })
+  const ask = async (query: string): Promise<Json> => (await h.test.app.inject({ method: 'POST', url: '/graphql', payload: { query } })).json()
+  const titles = (answer: Json): string[] => answer.data.articles.data.map((entry: Json) => `${entry.id as string} ${entry.attributes.title as string}`)
+
+  h.test.statements.reset()
+  t.same(titles(await ask('{ articles { data { id attributes { title } } } }')), [`${article.id as number} Engines`], 'LIVE: the published row')
+  t.same(titles(await ask('{ articles(publicationState: PREVIEW) { data { id attributes { title } } meta { pagination { total } } } }')), [`${article.id as number} Engines`],
+    'PREVIEW: one row per document, the published one with its id')
+  const nested = await ask(`{ category(id: ${category.id as number}) { data { attributes { articles(publicationState: PREVIEW) { data { id attributes { title } } } } } } }`)
+  t.same(nested.data.category.data.attributes.articles.data, [{ id: String(article.id), attributes: { title: 'Engines' } }], 'and so does a relation')
+  t.equal(h.test.statements.count(), 3, 'one statement per query')
 })
