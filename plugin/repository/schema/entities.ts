@@ -7,7 +7,7 @@ import { EntitySchema } from '@mikro-orm/core'
 import { ADMIN_USER_ENTITY, adminUserProperties } from './admin-entity.js'
 import { roleProperties, userProperties } from './auth-entities.js'
 import { documentIdProperty } from './document-ids.js'
-import { versionUniqueIndexes } from './version-unique-indexes.js'
+import { versionUniqueIndex } from './version-unique-indexes.js'
 import { mayHaveDrafts } from '../../content-types/pending-drafts.js'
 import { DOCUMENT_ID, hasDocumentId } from '../../content-types/documents.js'
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
@@ -19,7 +19,7 @@ import type { Registry } from '../../content-types/registry.js'
 
 type PropertyMap = Record<string, Record<string, unknown>>
 
-/** `versioned`: the model's documents may have a pending draft; its unique values get versionUniqueIndexes instead. */
+/** `versioned`: the model's documents may have a pending draft; its unique values get a versionUniqueIndex instead. */
 function scalarProperty (attribute: ScalarAttribute, versioned: boolean): Record<string, unknown> {
   const info = SCALAR_TYPE_INFO[attribute.type]
   const property: Record<string, unknown> = {
@@ -66,7 +66,7 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
 function declareVersionUniqueIndexes (schema: EntitySchema, model: Model): void {
   for (const attribute of model.attributes.values()) {
     if (attribute.kind !== 'scalar' || !attribute.unique || attribute.readFrom !== undefined || attribute.name === 'id') continue
-    for (const index of versionUniqueIndexes(model.table, snakeCase(attribute.name), snakeCase('publishedAt'))) schema.addIndex(index)
+    schema.addIndex(versionUniqueIndex(model.table, snakeCase(attribute.name), snakeCase('publishedAt')))
   }
 }
 
