@@ -78,8 +78,9 @@ function versionColumns (session: WriteSession, model: ContentTypeModel, kept: r
 
 /**
  * The draft row, a copy of the published one (its scalars, then its links and component
- * rows at every depth), `published_at` null. The published row is locked first: two first
- * draft writes of one document queue, and the second finds the draft the first made.
+ * rows at every depth), `published_at` null. Nothing yet keeps two concurrent first draft
+ * writes of one document from making a draft each (docs/strapi-v5.md, 'Drafts beside
+ * published versions').
  */
 async function openDraft (session: WriteSession, model: ContentTypeModel, publishedId: number): Promise<number> {
   const table = session.table(model.entity)
