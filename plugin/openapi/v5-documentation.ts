@@ -32,7 +32,7 @@ const DESCRIPTIONS: Record<V5Operation, string> = {
   find: 'Flat entries `{ id, documentId, ...fields }`; relations, media, components and dynamic zones appear only when populated.',
   findOne: 'The document\'s entry in `locale` and `status`: 404 when it has none.',
   create: 'Published at once unless `status=draft`. Relations name documents by documentId. Answers 201 with the entry.',
-  update: 'Partial; publishes the document unless `status=draft` (which a published document refuses with a 501: docs/strapi-v5.md). ' +
+  update: 'Partial; publishes the document unless `status=draft`, which writes its draft (beside the published version of a published document: docs/strapi-v5.md). ' +
     'A `locale` the document does not have yet is made.',
   delete: 'Deletes the document\'s entry in `locale` (`*`: every locale); 204 with no body, also when there is none.'
 }
@@ -82,8 +82,7 @@ function responses (model: ContentTypeModel, operation: V5Operation): Record<str
       : operation === 'create' ? { 201: answer(model, false, 'The created entry') }
         : operation === 'find' && !model.single ? { 200: answer(model, true, 'The entries and the pagination') }
           : { 200: answer(model, false, 'The entry') }
-  const pending = operation === 'update' ? { 501: { ...errorResponses([500])[500] as object, description: 'NotImplementedError: a published document\'s draft cannot be edited apart from it' } } : {}
-  return { ...success, ...errorResponses(ERROR_STATUSES[operation]), ...pending }
+  return { ...success, ...errorResponses(ERROR_STATUSES[operation]) }
 }
 
 /** Documents the v5 routes of every content type, found by their operationId. */

@@ -18,6 +18,8 @@ import type { CreateWrite, LocalizationWrite } from './write/create-entry.js'
 import { deleteEntry } from './write/delete-entry.js'
 import type { DeleteWrite } from './write/delete-entry.js'
 import type { WrittenEntry } from './write/entry-writes.js'
+import { deleteVersions, publishDraft, writeDraft } from './write/pending-drafts.js'
+import type { DocumentVersions, VersionWrite } from './write/pending-drafts.js'
 import { updateEntry } from './write/update-entry.js'
 import type { UpdateWrite } from './write/update-entry.js'
 
@@ -44,6 +46,12 @@ export interface ContentRepository {
   singleId: (locale: string | null) => Promise<number | null>
   /** Single types: the PUT, an update of the entry when there is one, else its create; returns it. */
   writeSingle: (write: SingleWrite) => Promise<WrittenEntry>
+  /** Strapi v5's `status=draft` write of a published document: its draft row (made on the first such write) is written. */
+  writeDraft: (write: VersionWrite) => Promise<WrittenEntry>
+  /** A publication of a published document: its pending draft, if any, replaces the published row's values, then the write. */
+  publish: (write: VersionWrite) => Promise<WrittenEntry>
+  /** Deletes a document's entry in one locale: its published row and its pending draft. */
+  deleteVersions: (write: DocumentVersions & Pick<DeleteWrite, 'context'>) => Promise<WrittenEntry>
   /** The ids of the rows of a document (in one locale when asked), lowest first, drafts included: a documentId to the ids the writes take. */
   documentRowIds: (query: DocumentRowsQuery, options?: QueryOptions) => Promise<number[]>
 }
@@ -109,6 +117,9 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
     single: (locale, query, options) => reader.single(model, locale, query, options),
     singleId: async (locale) => await singleEntryId(db, model, locale),
     writeSingle: async (write) => await writeSingleEntry(target, write),
+    writeDraft: async (write) => await writeDraft(target, write),
+    publish: async (write) => await publishDraft(target, write),
+    deleteVersions: async (write) => await deleteVersions(target, write),
     documentRowIds: async (query, options) => await documentRowIds(db, model, query, options)
   }
 }

@@ -54,7 +54,7 @@ export interface ErrorResponse {
   data: null
   error: {
     status: number
-    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'RateLimitError' | 'ServiceUnavailableError' | 'ApplicationError' | 'NotImplementedError'
+    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'RateLimitError' | 'ServiceUnavailableError' | 'ApplicationError'
     message: string
     details: {
       errors?: Array<{ path: Array<string | number>, message: string, name: string, value?: unknown }>

@@ -3,9 +3,11 @@
  * `from <link> l join <target> t on t.id = l.<other> where l.<self> = <parent>.id`,
  * or linked to a whole set of owners at once (`l.<self> = any(…)`) for set-wise populate.
  */
-import type { LinkSide, Model } from '../../content-types/model.js'
+import type { ContentTypeModel, LinkSide, Model } from '../../content-types/model.js'
+import { draftOwnsSide, mayHaveDrafts } from '../../content-types/pending-drafts.js'
 import { EMPTY_SQL, join, raw, sql, type Sql } from '../../sql/index.js'
 import type { PublicationState } from '../../query/tree.js'
+import { documentRowsJoin, mainRowId } from './document-versions.js'
 import type { StatementScope } from './scope.js'
 
 export interface RowRef {
@@ -30,7 +32,17 @@ export interface LinkedRows extends RowRef {
 
 /** `state`: the drafts shown, when not the statement's (StatementScope.visibility). */
 export function linkedRows (scope: StatementScope, side: LinkSide, parent: RowRef, target: Model, state?: PublicationState): LinkedRows {
-  return linkedTo(scope, side, target, owner => `${owner} = ${scope.column(parent.model, parent.alias, 'id')}`, null, state)
+  const id = readsMainRowLinks(scope, parent.model, side) ? mainRowId(scope, parent.model as ContentTypeModel, parent.alias) : scope.column(parent.model, parent.alias, 'id')
+  return linkedTo(scope, side, target, owner => `${owner} = ${id}`, null, state)
+}
+
+/**
+ * Whether the links of `side` of a row of `model` are its document's main row's
+ * (content-types/pending-drafts.ts): in a `draft` read, where the row may be a draft.
+ * Set-wise reads leave such links to the correlated read, which finds the main row.
+ */
+export function readsMainRowLinks (scope: StatementScope, model: Model, side: LinkSide): boolean {
+  return scope.publicationState === 'draft' && mayHaveDrafts(model) && !draftOwnsSide(model, side)
 }
 
 /**
@@ -57,6 +69,9 @@ function linkedTo (
   const { names } = scope
   const linkColumn = (property: string): string => `${link}.${names.column(side.entity, property)}`
   const owned = ownedBy(linkColumn(side.self))
+  const shown = state ?? scope.publicationState
+  // Links point at main rows: in `draft`, the document's draft is joined in their place, where it has one.
+  const main = side.other !== 'owner' && shown === 'draft' && mayHaveDrafts(target) ? scope.aliases.take('m') : null
   // `l.*`: a scan that returns the table's rows as they are needs no projection, cheaper than
   // naming the four columns read.
   const linkRows = linkRowsName === null
@@ -65,9 +80,11 @@ function linkedTo (
   return {
     model: target,
     alias,
-    from: `from ${linkRowsName ?? names.table(side.entity)} ${link} join ${names.table(target.entity)} ${alias} ` +
-      `on ${scope.column(target, alias, 'id')} = ${linkColumn(side.other)}`,
-    where: [...(linkRows === null ? [owned] : []), ...scope.visibility(target, alias, state)],
+    from: `from ${linkRowsName ?? names.table(side.entity)} ${link} join ${names.table(target.entity)} ${main ?? alias} ` +
+      `on ${main === null ? scope.column(target, alias, 'id') : `${main}.${names.column(target.entity, 'id')}`} = ${linkColumn(side.other)}` +
+      (main === null ? '' : documentRowsJoin(scope, target as ContentTypeModel, main, alias)),
+    // `preview` shows main rows, which is what links point at.
+    where: [...(linkRows === null ? [owned] : []), ...(shown === 'preview' && side.other !== 'owner' ? [] : scope.visibility(target, alias, shown))],
     order: linkColumn(side.order),
     linkId: linkColumn('id'),
     owner: linkColumn(side.self),

@@ -13,7 +13,7 @@ import type { ComponentPopulate, DynamicZonePopulate, RelationPopulate, ZoneComp
 import { join, raw, sql, type Sql } from '../../sql/index.js'
 import { EMPTY_JSON_ARRAY, componentObject, zoneItemObject } from './entry-shape.js'
 import { compileFilter } from './filters.js'
-import { linkedRowsOf, whereClause } from './linked-rows.js'
+import { linkedRowsOf, readsMainRowLinks, whereClause } from './linked-rows.js'
 import type { LinkedRows, RowRef } from './linked-rows.js'
 import type { StatementScope } from './scope.js'
 import { correlated, entryJson, selectionPairs } from './selection.js'
@@ -74,7 +74,7 @@ export class PagePopulate {
     return {
       // A window of items (GraphQL's nested pagination) is a LIMIT per owner: its correlated
       // subquery stops at the window, where a set-wise read would build every item first.
-      relation: (row, attribute, populate) => populate.window !== undefined && isToMany(attribute)
+      relation: (row, attribute, populate) => (populate.window !== undefined && isToMany(attribute)) || readsMainRowLinks(this.#scope, row.model, attribute.link)
         ? single.relation(row, attribute, populate)
         : this.#relation(level, attribute, populate),
       component: (row, attribute, populate) => level.nested && populate.window === undefined && (populate.sort ?? []).length === 0

@@ -2,6 +2,8 @@
 import type { Model } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import type { PublicationState } from '../../query/tree.js'
+import { mayHaveDrafts } from '../../content-types/pending-drafts.js'
+import { versionCondition } from './document-versions.js'
 import { ENVELOPE_SHAPE } from './entry-shape.js'
 import type { EntryShape } from './entry-shape.js'
 import type { TableNames } from '../schema/sql-names.js'
@@ -52,11 +54,12 @@ export class StatementScope {
     return this.publicationState === 'draft' && name === 'publishedAt' && model.kind === 'contentType' && model.draftAndPublish
   }
 
-  /** Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'); `state`: a relation's own, when it has one. */
+  /**
+   * Drafts are hidden at every depth in `live` (docs/decisions.md, 'Reads'); in the other
+   * states one row per document shows, as read/document-versions.ts chooses; `state`: a
+   * relation's own, when it has one.
+   */
   visibility (model: Model, alias: string, state: PublicationState = this.publicationState): string[] {
-    if (state === 'live' && model.kind === 'contentType' && model.draftAndPublish) {
-      return [`${this.column(model, alias, 'publishedAt')} is not null`]
-    }
-    return []
+    return mayHaveDrafts(model) ? [versionCondition(this, model, alias, state)] : []
   }
 }

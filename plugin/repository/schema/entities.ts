@@ -7,6 +7,8 @@ import { EntitySchema } from '@mikro-orm/core'
 import { ADMIN_USER_ENTITY, adminUserProperties } from './admin-entity.js'
 import { roleProperties, userProperties } from './auth-entities.js'
 import { documentIdProperty } from './document-ids.js'
+import { versionUniqueIndex } from './version-unique-indexes.js'
+import { mayHaveDrafts } from '../../content-types/pending-drafts.js'
 import { DOCUMENT_ID, hasDocumentId } from '../../content-types/documents.js'
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
 import { ADMIN_USER_UID, PLUGIN_TYPES, ROLE_UID, USER_UID } from '../../content-types/plugin-types.js'
@@ -17,7 +19,8 @@ import type { Registry } from '../../content-types/registry.js'
 
 type PropertyMap = Record<string, Record<string, unknown>>
 
-function scalarProperty (attribute: ScalarAttribute): Record<string, unknown> {
+/** `versioned`: the model's documents may have a pending draft; its unique values get a versionUniqueIndex instead. */
+function scalarProperty (attribute: ScalarAttribute, versioned: boolean): Record<string, unknown> {
   const info = SCALAR_TYPE_INFO[attribute.type]
   const property: Record<string, unknown> = {
     type: info.ormType,
@@ -27,7 +30,7 @@ function scalarProperty (attribute: ScalarAttribute): Record<string, unknown> {
     // table that already has rows must not fail the startup schema update.
     nullable: true
   }
-  if (attribute.unique) property.unique = true
+  if (attribute.unique && !versioned) property.unique = true
   return property
 }
 
@@ -45,7 +48,7 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
   for (const attribute of model.attributes.values()) {
     // An attribute read from another's column has none of its own.
     if (attribute.kind !== 'scalar' || attribute.name === 'id' || attribute.readFrom !== undefined) continue
-    properties[attribute.name] = scalarProperty(attribute)
+    properties[attribute.name] = scalarProperty(attribute, mayHaveDrafts(model))
   }
   if (model.kind === 'contentType' || model.kind === 'file' || (model.kind === 'plugin' && model.attributes.has('createdAt'))) {
     properties.createdAt = { ...properties.createdAt, nullable: false, onCreate: () => new Date() }
@@ -60,7 +63,19 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
   return properties
 }
 
-function linkSchema (link: LinkTable, schemaOf: (uid: string) => EntitySchema): EntitySchema {
+function declareVersionUniqueIndexes (schema: EntitySchema, model: Model): void {
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind !== 'scalar' || !attribute.unique || attribute.readFrom !== undefined || attribute.name === 'id') continue
+    schema.addIndex(versionUniqueIndex(model.table, snakeCase(attribute.name), snakeCase('publishedAt')))
+  }
+}
+
+/**
+ * `versionedOwner`: the owner's documents may have a pending draft, whose row holds copies of
+ * its links (content-types/pending-drafts.ts): a related entry with a single owner document is
+ * then linked by both its rows, and its column is indexed, not unique.
+ */
+function linkSchema (link: LinkTable, schemaOf: (uid: string) => EntitySchema, versionedOwner: boolean): EntitySchema {
   const schema = new EntitySchema({
     name: link.entity,
     tableName: link.table,
@@ -76,8 +91,12 @@ function linkSchema (link: LinkTable, schemaOf: (uid: string) => EntitySchema): 
   schema.addIndex({ properties: ['target', 'invOrd'] as never })
   schema.addUnique({ properties: ['owner', 'target'] as never })
   if (link.uniqueOwner) schema.addUnique({ properties: ['owner'] as never })
-  if (link.uniqueTarget) schema.addUnique({ properties: ['target'] as never })
+  if (link.uniqueTarget && !versionedOwner) schema.addUnique({ properties: ['target'] as never })
   return schema
+}
+
+function versionedOwner (registry: Registry, link: LinkTable): boolean {
+  return mayHaveDrafts(registry.model(link.owner)) && registry.model(link.target).kind === 'contentType'
 }
 
 /** The columns the auth and admin modules own in a plugin type's table; they win over what a schema declares. */
@@ -102,10 +121,12 @@ export function buildEntitySchemas (registry: Registry, extra: SystemEntities = 
   for (const model of registry.models()) {
     const properties = modelProperties(model, admin)
     if (model.kind === 'plugin') Object.assign(properties, PLUGIN_COLUMNS[model.uid]!(schemaOf))
-    byUid.set(model.uid, entity(model.entity, model.table, properties))
+    const schema = entity(model.entity, model.table, properties)
+    if (mayHaveDrafts(model)) declareVersionUniqueIndexes(schema, model)
+    byUid.set(model.uid, schema)
   }
   if (!byUid.has(ADMIN_USER_UID)) {
     byUid.set(ADMIN_USER_UID, entity(ADMIN_USER_ENTITY, PLUGIN_TYPES[ADMIN_USER_UID]!.table, adminUserProperties()))
   }
-  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf)), ...extra(schemaOf)]
+  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf, versionedOwner(registry, link))), ...extra(schemaOf)]
 }

@@ -45,7 +45,8 @@ export function translateDatabaseError (error: unknown, orm: RuntimeOrm, root: R
 function refusedColumn (error: unknown): string | undefined {
   const { detail, column } = (error ?? {}) as DriverError
   if (typeof column === 'string') return column
-  return typeof detail === 'string' ? /^Key \(([^),]+)\)/.exec(detail)?.[1] : undefined
+  // The first column of the index: a unique value's own (a versioned one's index adds whether the row is a draft: schema/version-unique-indexes.ts).
+  return typeof detail === 'string' ? /^Key \(([^),]+)[,)]/.exec(detail)?.[1] : undefined
 }
 
 /**

@@ -25,8 +25,9 @@ import type { ComponentListWrite, LinkWrite, RowPlan, ScalarWrite, UidToGenerate
 import type { Row } from '../connection/database.js'
 import { connectableIds } from './link-order.js'
 import type { WriteSession } from './session.js'
-import { EMPTY_SQL, intArray, join, raw, sql, type Sql } from '../../sql/index.js'
+import { intArray, join, raw, sql, type Sql } from '../../sql/index.js'
 import { nextId, type RowId } from './sql.js'
+import { otherRowsThan } from './other-rows.js'
 
 /** A link row as seen from the side being written. */
 export interface CurrentLink {
@@ -349,9 +350,8 @@ class FactStatement implements WriteFacts {
   #askTaken (row: RowPlan, write: ScalarWrite): void {
     const session = this.#session
     const entity = row.model.entity
-    const id = session.column(entity, 'id')
     const value = session.columnValue(entity, write.attribute.name, write.value)
-    const others = row.id === null ? EMPTY_SQL : sql` and ${raw(id)} <> ${row.id}`
+    const others = otherRowsThan(session, row.model, row.id)
     const column = raw(`${session.table(entity)} where ${session.column(entity, write.attribute.name)}`)
     this.#ask({}, sql`where exists (select 1 from ${column} = ${value}${others})`, () => this.#taken.add(write))
   }

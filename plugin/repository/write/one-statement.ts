@@ -27,7 +27,7 @@
  */
 import { isToMany } from '../../content-types/model.js'
 import type { MediaKind } from '../../content-types/definition.js'
-import { EMPTY_SQL, intArray, join, raw, sql, type Sql } from '../../sql/index.js'
+import { intArray, join, raw, sql, type Sql } from '../../sql/index.js'
 import type { LinkWrite, RowPlan, ScalarWrite, UidToGenerate } from '../../write-plan/plan.js'
 import type { EntryAnswer } from '../read/reader.js'
 import type { WrittenEntry } from './entry-writes.js'
@@ -37,6 +37,7 @@ import { connectableIds } from './link-order.js'
 import { RowWrites } from './rows.js'
 import type { WriteSession } from './session.js'
 import { nextId } from './sql.js'
+import { otherRowsThan } from './other-rows.js'
 
 /** The statement's first CTE. */
 const FACTS = 'facts'
@@ -230,7 +231,7 @@ class OneStatementFacts implements WriteFacts {
     const entity = row.model.entity
     const value = session.columnValue(entity, write.attribute.name, write.value)
     const column = raw(`${session.table(entity)} where ${session.column(entity, write.attribute.name)}`)
-    const others = row.id === null ? EMPTY_SQL : sql` and ${raw(session.column(entity, 'id'))} <> ${row.id}`
+    const others = otherRowsThan(session, row.model, row.id)
     this.#checks.push(sql`not exists (select 1 from ${column} = ${value}${others})`)
   }
 

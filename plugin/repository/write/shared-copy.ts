@@ -29,6 +29,8 @@ export interface SharedCopy {
   names: readonly string[]
   /** The targets' `updatedAt` follows the source's: the change is theirs too. */
   touch: boolean
+  /** The targets are versions of the source (write/pending-drafts.ts): their links take the source's places in the other side's lists. */
+  samePlaces?: boolean
 }
 
 /** How a CTE is computed: `materialized`, once, whoever reads it (a row drawing an id draws it once). */
@@ -102,7 +104,7 @@ interface Copying {
   statement: CopyStatement
 }
 
-function addCopy (copying: Copying, model: ContentTypeModel, { from, to, names, touch }: SharedCopy): void {
+function addCopy (copying: Copying, model: ContentTypeModel, { from, to, names, touch, samePlaces = false }: SharedCopy): void {
   const { session, statement } = copying
   const attributes = names.map(name => model.attributes.get(name)).filter(attribute => attribute !== undefined)
   const scalars = attributes.filter(attribute => attribute.kind === 'scalar').map(attribute => attribute.name)
@@ -118,7 +120,7 @@ function addCopy (copying: Copying, model: ContentTypeModel, { from, to, names, 
   const root = statement.add(sql`select ${from}::int as old_id, m.id as new_id from unnest(${intArray([...to])}::int[]) as m(id)`)
   for (const attribute of attributes) {
     if (attribute.kind === 'relation' || attribute.kind === 'media') {
-      copyLinks(copying, { mapping: root, side: attribute.link, otherPosition: appendsToOtherList(attribute) ? String(APPENDED_POSITION) : null })
+      copyLinks(copying, { mapping: root, side: attribute.link, otherPosition: !samePlaces && appendsToOtherList(attribute) ? String(APPENDED_POSITION) : null })
     } else if (attribute.kind === 'component') {
       copyComponents(copying, { mapping: root, side: attribute.link, component: attribute.component })
     } else if (attribute.kind === 'dynamiczone') {

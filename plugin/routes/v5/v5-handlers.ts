@@ -2,12 +2,12 @@
  * The handlers of a collection type in Strapi v5's format (docs/strapi-v5.md): entries keyed
  * by documentId, one entry per locale of a document, `status` instead of publicationState.
  * Reads are one statement each, as in v4; a write by documentId first finds the document's
- * rows (one statement), then writes one of them as v4's writes do.
+ * rows (one statement), then writes the version its status names.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isDocumentId } from '../../content-types/documents.js'
 import type { ContentTypeModel } from '../../content-types/model.js'
-import { NotFoundError, NotImplementedError, ValidationError } from '../../errors.js'
+import { NotFoundError, ValidationError } from '../../errors.js'
 import { compileStatus, EVERY_LOCALE } from '../../query/v5-query.js'
 import { documentRows } from '../../repository/read/document-references.js'
 import type { DocumentRow } from '../../repository/read/document-references.js'
@@ -16,8 +16,9 @@ import { IdempotentReplay, idempotentCreate, sweepCounter } from '../../reposito
 import { authorize } from '../core-handlers.js'
 import { idempotencyKeyOf } from '../idempotency-key.js'
 import { requestQuery } from '../request-query.js'
+import type { ContentRepository } from '../../repository/repositories.js'
 import { v5Tools } from './v5-tools.js'
-import type { V5Context, V5Tools } from './v5-tools.js'
+import type { V5Context, V5EntryWrite, V5Tools } from './v5-tools.js'
 
 export type V5Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<string>
 
@@ -46,32 +47,39 @@ export function writesDraft (model: ContentTypeModel, request: FastifyRequest): 
   return model.draftAndPublish && compileStatus(requestQuery(request).status) === 'draft'
 }
 
-/**
- * Strapi 5 keeps a document's draft beside its published version; here one row holds both
- * (docs/strapi-v5.md, 'What is not served'), so an edit of the draft alone cannot be kept
- * apart from what readers see, and is refused rather than published or unpublished unasked.
- */
-export function pendingDraftRefused (): NotImplementedError {
-  return new NotImplementedError('Editing the draft of a published document apart from its published version is not supported: write it without status=draft to publish the change')
-}
-
 /** `DELETE ?status=draft` is refused, as Strapi 5 refuses it (Δ: as a 400, not its 500). */
 export function draftDeleteRefused (): ValidationError {
   return new ValidationError('Cannot delete a draft document')
 }
 
-/**
- * Makes `body` publish the entry (`status` absent or `published`: Strapi 5 publishes at each
- * such write) or keep it a draft: a published entry cannot be edited as a draft alone.
- */
-export function applyStatus (model: ContentTypeModel, draft: boolean, row: DocumentRow | null, data: Record<string, unknown>): void {
+/** Makes `body` publish the entry (`status` absent or `published`: Strapi 5 publishes at each such write) or keep it a draft. */
+export function applyStatus (model: ContentTypeModel, draft: boolean, data: Record<string, unknown>): void {
   if (!model.draftAndPublish) return
-  if (!draft) {
-    data.publishedAt = new Date().toISOString()
-    return
-  }
-  if (row?.published === true) throw pendingDraftRefused()
-  data.publishedAt = null
+  data.publishedAt = draft ? null : new Date().toISOString()
+}
+
+/** A document's rows in one locale: its published row and its draft (either may be missing). */
+export interface LocaleVersions {
+  published: DocumentRow | null
+  draft: DocumentRow | null
+}
+
+export function versionsIn (rows: readonly DocumentRow[], locale: string | null): LocaleVersions {
+  const inLocale = rows.filter(row => row.locale === locale)
+  return { published: inLocale.find(row => row.published) ?? null, draft: inLocale.find(row => !row.published) ?? null }
+}
+
+/**
+ * The write of a document's entry in one locale that has one: a draft write of a published
+ * document goes to its draft (docs/strapi-v5.md, 'Drafts beside published versions'), a
+ * publication takes the pending draft along; otherwise the entry's one row is updated.
+ */
+export function versionWrite (repository: ContentRepository, draft: boolean, { published, draft: pending }: LocaleVersions): V5EntryWrite {
+  if (published === null) return async (body, context) => await repository.update({ id: pending!.id, body, context })
+  const versions = { publishedId: published.id, draftId: pending?.id ?? null }
+  return draft
+    ? async (body, context) => await repository.writeDraft({ ...versions, body, context })
+    : async (body, context) => await repository.publish({ ...versions, body, context })
 }
 
 /** The rows to delete: in the request's locale, or every locale with `locale=*`. */
@@ -83,14 +91,19 @@ export function rowsToDelete (model: ContentTypeModel, rows: DocumentRow[], requ
   return rows.filter(row => row.locale === locale)
 }
 
-/** Deletes each row, one write each (with its hooks and events), and answers Strapi 5's empty 204. */
+/**
+ * Deletes the entry of each locale of `rows`, one write each (with its hooks and events; a
+ * pending draft goes with its published row), and answers Strapi 5's empty 204.
+ */
 export async function deleteRows (context: V5Context, tools: V5Tools, model: ContentTypeModel, request: FastifyRequest, reply: FastifyReply, rows: DocumentRow[]): Promise<string> {
   const repository = tools.repository(request)
-  for (const row of rows) {
+  for (const locale of new Set(rows.map(row => row.locale))) {
+    const { published, draft } = versionsIn(rows, locale)
+    const id = (published ?? draft)!.id
     const observer = context.lifecycles.watch(model, request.log)
-    await observer.beforeDelete(row.id)
-    await repository.delete({ id: row.id, context: { observer } })
-    await observer.afterCommit(row.id)
+    await observer.beforeDelete(id)
+    await repository.deleteVersions({ publishedId: id, draftId: published === null ? null : draft?.id ?? null, context: { observer } })
+    await observer.afterCommit(id)
   }
   void reply.code(204)
   return ''
@@ -123,7 +136,7 @@ export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Hand
     async create (request, reply) {
       const caller = authorize(request, model, 'create')
       const body = await tools.v4Body(request, requestLocale(context, model, request))
-      applyStatus(model, writesDraft(model, request), null, body.data)
+      applyStatus(model, writesDraft(model, request), body.data)
       // Without `?locale=`, the planner gives a localized entry the default locale (a body's is dropped).
       const locale = requestQuery(request).locale
       const key = idempotencyKeyOf(request, caller, model)
@@ -146,13 +159,14 @@ export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Hand
       const rows = await rowsOf(documentIdOf(request))
       if (rows.length === 0) throw new NotFoundError()
       const locale = requestLocale(context, model, request)
-      const row = rows.find(candidate => candidate.locale === locale) ?? null
+      const versions = versionsIn(rows, locale)
       const body = await tools.v4Body(request, locale)
-      applyStatus(model, writesDraft(model, request), row, body.data)
+      const draft = writesDraft(model, request)
+      applyStatus(model, draft, body.data)
       const repository = tools.repository(request)
-      if (row !== null) return await tools.written(request, caller, body, async (written, writer) => await repository.update({ id: row.id, body: written, context: writer }))
+      if (versions.published !== null || versions.draft !== null) return await tools.written(request, caller, body, versionWrite(repository, draft, versions))
       // A locale the document does not have yet: a new entry of the document, as PUT ?locale= makes it in Strapi 5.
-      const sourceId = rows[0]!.id
+      const sourceId = (rows.find(row => row.published) ?? rows[0]!).id
       return await tools.written(request, caller, { data: { ...body.data, locale } }, async (written, writer) =>
         await repository.localize({ sourceId, body: written, context: writer }))
     },

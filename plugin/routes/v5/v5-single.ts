@@ -9,7 +9,7 @@ import { documentRows } from '../../repository/read/document-references.js'
 import { entryBody } from '../../transform/envelope.js'
 import { authorize } from '../core-handlers.js'
 import {
-  applyStatus, deleteRows, draftDeleteRefused, requestLocale, rowsToDelete, writesDraft
+  applyStatus, deleteRows, draftDeleteRefused, requestLocale, rowsToDelete, versionsIn, versionWrite, writesDraft
 } from './v5-handlers.js'
 import type { V5Handler } from './v5-handlers.js'
 import { v5Tools } from './v5-tools.js'
@@ -40,11 +40,15 @@ export function v5SingleHandlers (context: V5Context, model: ContentTypeModel): 
     async update (request) {
       const caller = authorize(request, model, 'update')
       const locale = requestLocale(context, model, request)
-      const row = (await rowsOf()).find(candidate => candidate.locale === locale) ?? null
+      const versions = versionsIn(await rowsOf(), locale)
       const body = await tools.v4Body(request, locale)
-      applyStatus(model, writesDraft(model, request), row, body.data)
+      const draft = writesDraft(model, request)
+      applyStatus(model, draft, body.data)
+      const repository = tools.repository(request)
+      // A published entry: its versions are written as a collection type's (a draft beside it, or a publication).
+      if (versions.published !== null) return await tools.written(request, caller, body, versionWrite(repository, draft, versions))
       return await tools.written(request, caller, body, async (written, writer) =>
-        await tools.repository(request).writeSingle({ body: written, context: { ...writer, ...(locale === null ? {} : { locale }) } }))
+        await repository.writeSingle({ body: written, context: { ...writer, ...(locale === null ? {} : { locale }) } }))
     },
     async delete (request, reply) {
       authorize(request, model, 'delete')

@@ -110,8 +110,9 @@ export function v5Tools (context: V5Context, model: ContentTypeModel): V5Tools {
     const rows = await documentRows(context.db, wanted)
     const found = new Map<string, number>()
     for (const [uid, list] of rows) {
-      // The first row of a document in each locale: one today.
-      for (const row of [...list].reverse()) found.set(referenceKey({ target: uid, documentId: row.documentId, locale: row.locale }), row.id)
+      // Links name a document's main row: its published one, else its first (content-types/pending-drafts.ts).
+      const main = [...list.filter(row => !row.published).reverse(), ...list.filter(row => row.published).reverse()]
+      for (const row of main) found.set(referenceKey({ target: uid, documentId: row.documentId, locale: row.locale }), row.id)
     }
     return { data: v4Data(bodyOptions, data, reference => found.get(referenceKey(reference))) }
   }

@@ -94,7 +94,8 @@ t.test('v5 at /api: locales of a document, deletes, one statement per read', asy
   t.match(await send('PUT', `/api/articles/${draft.documentId as string}?status=draft`, { data: { views: 3 } }), { status: 200 })
   t.match(await send('PUT', `/api/articles/${draft.documentId as string}`, { data: {} }), { status: 200, body: { data: { publishedAt: /Z$/ } } }, 'a PUT without status publishes')
   t.match(await send('PUT', `/api/articles/${draft.documentId as string}?status=draft`, { data: { views: 4 } }),
-    { status: 501, body: { error: { name: 'NotImplementedError' } } }, 'a published document\'s draft cannot be edited apart from it')
+    { status: 200, body: { data: { views: 4, publishedAt: null } } }, 'a published document\'s draft is edited apart from it (test/integration/v5/pending-drafts.test.ts)')
+  t.match(await send('GET', `/api/articles/${draft.documentId as string}`), { status: 200, body: { data: { views: 3 } } }, 'its readers keep the published version')
 })
 
 t.test('the OpenAPI document describes the format at prefix, and leaves the second mount out', async t => {

@@ -68,12 +68,13 @@ t.test('private and password attributes are never selected, whatever the tree sa
   t.notOk(defaultFieldNames(author).includes('password'))
 })
 
-t.test('a preview read does not hide drafts; live hides them at every depth', async t => {
+t.test('a preview read shows one row per document; live hides drafts at every depth', async t => {
   const populate = { related: { kind: 'relation' as const, ...fieldsOf(article.uid), filters: null, sort: [], count: false } }
   const live = compiler.list(article, tree({ populate }))
   t.equal(live.sql.match(/"published_at" is not null/g)?.length, 3, 'page, populated relation and count')
   const preview = compiler.list(article, tree({ populate, publicationState: 'preview' }))
-  t.notMatch(preview.sql, /is not null/)
+  // A document's pending draft is hidden behind its published row (docs/strapi-v5.md, 'Drafts beside published versions'); links name main rows.
+  t.equal(preview.sql.match(/"published_at" is not null or not exists/g)?.length, 2, 'page and count, not the populated relation')
 })
 
 /** `populate[author][fields]=name&populate[author][populate][articles][fields]=title`, the articles filtered by `filters`. */
