@@ -12,6 +12,7 @@
 import { loadavg } from 'node:os'
 import Fastify from 'fastify'
 import contentApi from '../plugin/index.js'
+import type { ImportProgress } from '../plugin/import/run-import.js'
 import { pgQuery, v4PostgresSource, v5MysqlSource, v5PostgresSource } from './import-sources.js'
 import type { BenchSource } from './import-sources.js'
 
@@ -40,7 +41,11 @@ async function measure (source: BenchSource): Promise<void> {
     await app.ready()
     const load = loadavg()[0]!.toFixed(1)
     const started = performance.now()
-    const report = await app.contentApi.importStrapi({ from: source.from })
+    // TRACE=1: when each table's staging starts, to see where the time goes.
+    const trace = process.env['TRACE'] === '1'
+      ? (event: ImportProgress): void => { if (event.kind === 'start') process.stderr.write(`${((performance.now() - started) / 1000).toFixed(1)} s: ${event.label}\n`) }
+      : undefined
+    const report = await app.contentApi.importStrapi({ from: source.from, ...(trace === undefined ? {} : { onProgress: trace }) })
     const seconds = (performance.now() - started) / 1000
     const rows = report.steps.reduce((sum, step) => sum + step.mapped, 0)
     const articles = report.steps.find(step => step.label === 'api::article.article')!.mapped

@@ -62,6 +62,8 @@ export type ImportOutcome = 'imported' | 'up-to-date' | 'checked' | 'refused'
 
 export interface StrapiImportReport {
   outcome: ImportOutcome
+  /** Which Strapi made the source database. */
+  strapiVersion: StrapiSource['version']
   /** Why a non-empty target was refused. */
   refusal?: string
   steps: StepReport[]
@@ -191,7 +193,7 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
         if (existing > 0 && item.step.replaceByType !== true) nonEmpty ??= `${item.step.table} has ${existing} rows`
       }
       const report = (outcome: ImportOutcome, extra: Partial<StrapiImportReport> = {}): StrapiImportReport =>
-        ({ outcome, steps, unmapped, unfilled: plan.unfilled, files: null, permissions, durationMs: Date.now() - started, ...extra })
+        ({ outcome, strapiVersion: source.version, steps, unmapped, unfilled: plan.unfilled, files: null, permissions, durationMs: Date.now() - started, ...extra })
       // Strapi v5 keeps its own constraints (every link has foreign keys): a row this database refuses is damage, not a leftover.
       if (source.version === 'v5' && unmapped.length > pending) {
         return report('refused', { refusal: `Strapi's database holds rows this database refuses: ${unmapped.slice(pending).map(row => `${row.label} ${row.id}: ${row.why}`).join('; ')}` })

@@ -61,11 +61,14 @@ export function strapiVersion (columns: StrapiColumns): StrapiVersion {
   throw new StrapiSourceError('--from: an unknown Strapi version: neither Strapi v4\'s tables (files_related_morphs) nor Strapi v5\'s (files_related_mph, files.document_id)')
 }
 
-/** The source over a session whose first schema holds Strapi's tables; `close` ends the session. */
-export function sessionSource (session: PgSession, columns: StrapiColumns, close: () => Promise<void>): StrapiSource {
+/**
+ * The source over a session whose first schema holds Strapi's tables; `close` ends the
+ * session. `version`: decided already (a partial copy of a MySQL or SQLite site cannot tell).
+ */
+export function sessionSource (session: PgSession, columns: StrapiColumns, close: () => Promise<void>, version: StrapiVersion = strapiVersion(columns)): StrapiSource {
   let cursors = 0
   return {
-    version: strapiVersion(columns),
+    version,
     columns,
     async count (select) {
       const [row] = await session.query(`select count(*) as n from (${select}) q`)

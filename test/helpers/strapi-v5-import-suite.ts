@@ -99,6 +99,9 @@ export function importsV5Site (engine: StrapiEngine): void {
     await t.test('the import keeps Strapi\'s row ids and documentIds, one version of each document', async t => {
       const report = await run()
       t.equal(report.outcome, 'imported', report.refusal ?? '')
+      t.equal(report.strapiVersion, 'v5')
+      t.match(report.permissions, { public: { 'api::article.article': ['create', 'delete', 'find', 'findOne', 'update'], 'plugin::upload': ['find', 'findOne', 'upload'] } },
+        'Strapi\'s role permissions, as the permissions option')
       t.comment(`${engine}: ${report.steps.filter(step => step.kind === 'rows').reduce((sum, step) => sum + step.mapped, 0)} rows and ` +
         `${report.steps.filter(step => step.kind === 'links').reduce((sum, step) => sum + step.mapped, 0)} links in ${(report.durationMs / 1000).toFixed(2)} s`)
       for (const row of report.unmapped) t.comment(`not imported: ${row.label} ${row.id}: ${row.why}`)
