@@ -45,21 +45,27 @@ function publishedSibling (table: string, alias: string): string {
   return `select 1 from ${id(table)} p where p.document_id = ${alias}.document_id and p.locale is not distinct from ${alias}.locale and p.published_at is not null`
 }
 
-/** Whether the row `alias` of `table` is the version imported. */
-function imported (context: V5Context, table: string, alias: string): string {
+/**
+ * Every row of `table` with the row imported for it (`imported_id`: itself, or its
+ * document's published row) and whether it is imported itself (`kept`). Joins on equality
+ * (a NULL locale compared as ''), so PostgreSQL hashes them: no lookup per row.
+ */
+function versions (context: V5Context, table: string): string {
   const columns = context.columns.get(table)
-  if (!context.documentTables.has(table) || columns?.has('published_at') !== true || !columns.has('document_id')) return 'true'
-  const versions = [`${alias}.published_at is not null`, `not exists (${publishedSibling(table, alias)})`]
-  if (IMPORT_PENDING_DRAFTS) versions.push(`exists (${publishedSibling(table, alias)} and p.updated_at is distinct from ${alias}.updated_at)`)
-  return `(${versions.join(' or ')})`
+  if (!context.documentTables.has(table) || columns?.has('published_at') !== true || !columns.has('document_id')) {
+    return `select r.id, r.id as imported_id, true as kept from ${id(table)} r`
+  }
+  const published = `select distinct on (document_id, coalesce(locale, '')) id, document_id, coalesce(locale, '') as locale, updated_at from ${id(table)} ` +
+    'where published_at is not null order by document_id, coalesce(locale, \'\'), id'
+  const kept = ['r.published_at is not null', 'p.id is null']
+  if (IMPORT_PENDING_DRAFTS) kept.push('p.updated_at is distinct from r.updated_at')
+  return `select r.id, case when ${kept.join(' or ')} then r.id else p.id end as imported_id, (${kept.join(' or ')}) as kept ` +
+    `from ${id(table)} r left join (${published}) p on p.document_id = r.document_id and p.locale = coalesce(r.locale, '')`
 }
 
-/** The imported row standing for the row `alias` of `table`: itself, or its document's published row. */
-function importedRow (context: V5Context, table: string, alias: string, raw: string): string {
-  if (!context.documentTables.has(table)) return raw
-  const published = `select p.id from ${id(table)} p where p.document_id = ${alias}.document_id and p.locale is not distinct from ${alias}.locale and p.published_at is not null order by p.id limit 1`
-  // A target row that is not there keeps its id: the staged checks then name it.
-  return `coalesce(case when ${imported(context, table, alias)} then ${alias}.id else (${published}) end, ${raw})`
+/** The imported rows of `table`, for `… in (…)`. */
+function importedIds (context: V5Context, table: string): string {
+  return `select v.id from (${versions(context, table)}) v where v.kept`
 }
 
 /** Component rows reachable from imported entries, through `_cmps` tables, nested ones included: `kept_components (uid, id)`. */
@@ -70,7 +76,7 @@ function keptComponents (context: V5Context, models: Array<ContentTypeModel | Co
     const table = context.description.componentsTable(model.table)
     if (table === null) continue
     if (model.kind === 'contentType') {
-      roots.push(`select c.component_type, c.cmp_id from ${id(table)} c join ${id(model.table)} o on o.id = c.entity_id where ${imported(context, model.table, 'o')}`)
+      roots.push(`select c.component_type, c.cmp_id from ${id(table)} c where c.entity_id in (${importedIds(context, model.table)})`)
     } else {
       nested.push(`select ${literal(model.uid)} as owner_uid, entity_id, cmp_id, component_type from ${id(table)}`)
     }
@@ -82,10 +88,11 @@ function keptComponents (context: V5Context, models: Array<ContentTypeModel | Co
 
 function relationSource (context: V5Context, options: { table: string, owner: string, target: string, ownerTable: string, targetTable: string, ord: string | null, invOrd: string | null, where?: string }): LinkSource {
   const order = (column: string | null): string => column === null ? 'null::double precision' : `l.${id(column)}`
-  const items = `select l.id, l.${id(options.owner)} as owner_id, ${importedRow(context, options.targetTable, 't', `l.${id(options.target)}`)} as target_id, ` +
+  // A link to a row that is not there keeps its id: the staged checks then name it.
+  const items = `select l.id, l.${id(options.owner)} as owner_id, coalesce(t.imported_id, l.${id(options.target)}) as target_id, ` +
     `${order(options.ord)} as ord, ${order(options.invOrd)} as inv_ord from ${id(options.table)} l ` +
-    `left join ${id(options.ownerTable)} o on o.id = l.${id(options.owner)} left join ${id(options.targetTable)} t on t.id = l.${id(options.target)} ` +
-    `where (o.id is null or ${imported(context, options.ownerTable, 'o')})${options.where === undefined ? '' : ` and ${options.where}`}`
+    `left join (${versions(context, options.ownerTable)}) o on o.id = l.${id(options.owner)} left join (${versions(context, options.targetTable)}) t on t.id = l.${id(options.target)} ` +
+    `where (o.id is null or o.kept)${options.where === undefined ? '' : ` and ${options.where}`}`
   return { from: `(${items})`, owner: 'owner_id', target: 'target_id', ord: options.ord === null ? null : 's.ord', invOrd: options.invOrd === null ? null : 's.inv_ord' }
 }
 
@@ -100,17 +107,17 @@ function linkStepsV5 (context: V5Context, model: ContentTypeModel | ComponentMod
   const cmps = context.description.componentsTable(model.table)
   const componentItems = (field: string, component: string): LinkSource => {
     const items = `select s.id, s.entity_id, s.cmp_id, s.component_type, ${position('s.entity_id', 's."order"')} as position from ${id(cmps!)} s ` +
-      `left join ${id(model.table)} o on o.id = s.entity_id where s.field = ${literal(field)} and ` +
-      (model.kind === 'contentType' ? `(o.id is null or ${imported(context, model.table, 'o')})` : reached('s.entity_id'))
+      `left join (${versions(context, model.table)}) o on o.id = s.entity_id where s.field = ${literal(field)} and ` +
+      (model.kind === 'contentType' ? '(o.id is null or o.kept)' : reached('s.entity_id'))
     return { from: `(${items})`, owner: 'entity_id', target: 'cmp_id', ord: 's.position', invOrd: null, where: `s.component_type = ${literal(component)}` }
   }
   for (const attribute of model.attributes.values()) {
     const label = `${model.uid}.${attribute.name}`
     if (attribute.kind === 'relation' && attribute.owning) {
       if (attribute.system && attribute.name === 'localizations') {
-        const kept = (alias: string): string => imported(context, model.table, alias)
-        const pairs = `select row_number() over (order by a.id, b.id) as id, a.id as owner_id, b.id as target_id from ${id(model.table)} a ` +
-          `join ${id(model.table)} b on b.document_id = a.document_id and b.locale is distinct from a.locale where ${kept('a')} and ${kept('b')}`
+        const kept = `select r.* from ${id(model.table)} r where r.id in (${importedIds(context, model.table)})`
+        const pairs = `select row_number() over (order by a.id, b.id) as id, a.id as owner_id, b.id as target_id from (${kept}) a ` +
+          `join (${kept}) b on b.document_id = a.document_id and b.locale is distinct from a.locale`
         if (context.columns.get(model.table)?.has('document_id') === true) steps.push(linkStep(context, label, attribute.link, { from: `(${pairs})`, owner: 'owner_id', target: 'target_id', ord: null, invOrd: null }))
         continue
       }
@@ -198,7 +205,7 @@ export function importPlanV5 (options: { registry: Registry, metadata: MetadataS
   const kept = keptComponents(context, models)
   for (const model of models) {
     const strapiColumn = modelColumn(context.layouts.get(model.uid))
-    const where = model.kind === 'contentType' ? imported(context, model.table, 's') : `s.id in (${kept}select id from kept_components where uid = ${literal(model.uid)})`
+    const where = model.kind === 'contentType' ? `s.id in (${importedIds(context, model.table)})` : `s.id in (${kept}select id from kept_components where uid = ${literal(model.uid)})`
     push(rowsStep(context, { label: model.uid, entity: model.entity, strapiTable: model.table, strapiColumn, documentIds: 'kept', where }))
   }
   for (const model of models) steps.push(...linkStepsV5(context, model, kept))
