@@ -178,6 +178,9 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
     const permissionLinks = ['up_permissions_role_links', 'up_permissions_role_lnk'].find(table => source.columns.has(table))
     const permissions = permissionLinks === undefined ? {} : await strapiPermissions(source, permissionLinks)
     return await target.db.transaction(async (tx) => {
+      // The API's statement_timeout bounds one request's statement; an import's INSERT … SELECT
+      // of a whole table (its trigram indexes built row by row) may rightly take longer.
+      await tx.query('set local statement_timeout = 0', [])
       const staged = await stage(tx, source, plan.steps, options)
       const stagedTables = new Map(staged.map(item => [item.step.table, item.staged]))
       const stagedFiles = stagedTables.get(target.registry.file.table)
