@@ -14,7 +14,7 @@ Commands:
                    --custom-fields C  custom fields beyond the known ones and the type each
                                     stores, e.g. plugin::star-rating.stars=integer,global::mood=string
                                                                                  [optional]
-  import:strapi  Copy a Strapi v4 site into this app's database (ids, order, drafts, locales,
+  import:strapi  Copy a Strapi v4 or v5 site into this app's database (ids, order, drafts, locales,
                  media, users, admin users); Strapi's database is only read
                    --from URL       Strapi's database: postgres://…/db, mysql://…/db
                                     (MariaDB too) or sqlite:path/to/data.db      [required]

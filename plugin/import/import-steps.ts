@@ -52,7 +52,7 @@ export interface ImportPlan {
 /** Strapi's columns: table → column → data type, read from its information_schema. */
 export type StrapiColumns = ReadonlyMap<string, ReadonlyMap<string, string>>
 
-interface PlanContext {
+export interface PlanContext {
   registry: Registry
   metadata: MetadataStorage
   columns: StrapiColumns
@@ -60,7 +60,7 @@ interface PlanContext {
   unfilled: string[]
 }
 
-function fieldName (metadata: MetadataStorage, entity: string, property: string): string | undefined {
+export function fieldName (metadata: MetadataStorage, entity: string, property: string): string | undefined {
   return metadata.get(entity as never).properties[property as never]?.fieldNames?.[0]
 }
 
@@ -74,13 +74,17 @@ function sourceValue (columns: ReadonlyMap<string, string>, column: string): str
  * The rows of one entity table: each property with a column, filled from the Strapi column
  * `strapiColumn` names for it (undefined: no counterpart), when Strapi has that column.
  */
-function rowsStep (context: PlanContext, options: {
+export function rowsStep (context: PlanContext, options: {
   label: string
   entity: string
   strapiTable: string
   strapiColumn: (property: string) => string | undefined
   /** Columns whose value comes from elsewhere than the row (a link table), by column name. */
   extra?: Record<string, string>
+  /** Strapi v5's documentIds are kept; v4 has none, so each row gets one made here (the default). */
+  documentIds?: 'made' | 'kept'
+  /** Only the rows this condition on `s` admits (Strapi v5: one version of each document). */
+  where?: string
 }): ImportStep | null {
   const strapi = context.columns.get(options.strapiTable)
   if (strapi === undefined) return null
@@ -92,7 +96,7 @@ function rowsStep (context: PlanContext, options: {
     const column = prop.fieldNames?.[0]
     if (column === undefined || (prop.kind !== 'scalar' && prop.kind !== 'm:1')) continue
     // Strapi v4 has no documentId: each row gets one made here, shared by its localizations once their links are in.
-    if (property === DOCUMENT_ID) {
+    if (property === DOCUMENT_ID && options.documentIds !== 'kept') {
       made.push(column)
       continue
     }
@@ -112,12 +116,12 @@ function rowsStep (context: PlanContext, options: {
     table: meta.tableName,
     columns,
     made,
-    source: `select ${select.join(', ')} from ${id(options.strapiTable)} s`
+    source: `select ${select.join(', ')} from ${id(options.strapiTable)} s${options.where === undefined ? '' : ` where ${options.where}`}`
   }
 }
 
 /** Strapi's column of a model property: the layout's for attributes, the creator columns, else snake case. */
-function modelColumn (layout: StrapiModelLayout | undefined) {
+export function modelColumn (layout: StrapiModelLayout | undefined) {
   return (property: string): string | undefined => {
     if (property === 'createdBy') return 'created_by_id'
     if (property === 'updatedBy') return 'updated_by_id'
@@ -126,11 +130,11 @@ function modelColumn (layout: StrapiModelLayout | undefined) {
 }
 
 /** Positions 1..n as this plugin stores them, from Strapi's double orders (ties and NULLs by link id). */
-function position (partition: string, order: string | null): string {
+export function position (partition: string, order: string | null): string {
   return `row_number() over (partition by ${partition} order by ${order === null ? '' : `${order} nulls last, `}s.id)`
 }
 
-interface LinkSource {
+export interface LinkSource {
   from: string
   owner: string
   target: string
@@ -139,7 +143,7 @@ interface LinkSource {
   where?: string
 }
 
-function linkStep (context: PlanContext, label: string, link: LinkSide, source: LinkSource): ImportStep {
+export function linkStep (context: PlanContext, label: string, link: LinkSide, source: LinkSource): ImportStep {
   const entity = link.entity
   const column = (property: string): string => fieldName(context.metadata, entity, property)!
   const table = context.metadata.get(entity as never).tableName

@@ -1,5 +1,5 @@
 /**
- * `import:strapi`: copies a Strapi v4 site's rows into this plugin's tables.
+ * `import:strapi`: copies a Strapi v4 or v5 site's rows into this plugin's tables.
  *
  * Everything happens in ONE transaction on the target (not one per content type): links
  * point both ways between types (article ↔ author, article.related to itself) and this
@@ -21,7 +21,8 @@ import type { StorageProvider } from '../upload/storage.js'
 import { copyUploads, restageFileUrls } from './copy-uploads.js'
 import type { UploadCopyReport } from './copy-uploads.js'
 import { importPlan } from './import-steps.js'
-import type { ImportStep } from './import-steps.js'
+import type { ImportPlan, ImportStep } from './import-steps.js'
+import { importPlanV5 } from './import-steps-v5.js'
 import { checkStagedRows } from './staged-checks.js'
 import type { UnmappedRow } from './staged-checks.js'
 import { openStrapiSource } from './open-strapi-source.js'
@@ -61,6 +62,8 @@ export type ImportOutcome = 'imported' | 'up-to-date' | 'checked' | 'refused'
 
 export interface StrapiImportReport {
   outcome: ImportOutcome
+  /** Which Strapi made the source database. */
+  strapiVersion: StrapiSource['version']
   /** Why a non-empty target was refused. */
   refusal?: string
   steps: StepReport[]
@@ -122,7 +125,7 @@ async function compare (tx: SqlTransaction, item: Staged): Promise<{ mapped: num
   return { mapped: Number(row!.mapped), changes: Number(row!.changes), existing: Number(row!.existing) }
 }
 
-async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]): Promise<void> {
+async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[], version: StrapiSource['version']): Promise<void> {
   const replaced = new Set<string>(target.registry.links.map(link => link.table))
   for (const item of staged) if (item.step.replaceByType !== true) replaced.add(item.step.table)
   // Every content table at once: TRUNCATE checks that no table outside the list points at them.
@@ -139,13 +142,22 @@ async function write (tx: SqlTransaction, target: ImportTarget, staged: Staged[]
     const columns = [...item.step.columns, ...item.step.made].map(id).join(', ')
     await tx.query(`insert into ${id(item.step.table)} (${columns}) select ${columns} from ${item.staged}`, [])
   }
-  // Strapi v4 links the locales of an entry; here they are one document, with one documentId.
+  // Strapi v4 links the locales of an entry; here they are one document, with one documentId (v5 kept its own).
   for (const model of target.registry.contentTypes.values()) {
-    if (model.localized) await runSql(tx, shareDocumentIds(target.db.names, model))
+    if (model.localized && version === 'v4') await runSql(tx, shareDocumentIds(target.db.names, model))
   }
   for (const table of new Set(staged.map(item => item.step.table))) {
     await runSql(tx, sql`select setval(pg_get_serial_sequence(${id(table)}, 'id'), coalesce((select max(id) from ${raw(id(table))}), 0) + 1, false)`)
   }
+}
+
+async function planFor (target: ImportTarget, source: StrapiSource): Promise<ImportPlan> {
+  const plans = { registry: target.registry, metadata: target.metadata, columns: source.columns }
+  if (source.version === 'v4') return importPlan(plans)
+  const [latest] = await source.rows('select "schema"::text as schema from strapi_database_schema order by id desc limit 1')
+  let schema: unknown = null
+  try { schema = latest === undefined ? null : JSON.parse(String(latest.schema)) } catch { /* refused below as no description */ }
+  return importPlanV5({ ...plans, schema })
 }
 
 export async function importStrapi (target: ImportTarget, options: StrapiImportOptions): Promise<StrapiImportReport> {
@@ -156,13 +168,19 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress })
   })
   try {
-    const plan = importPlan({ registry: target.registry, metadata: target.metadata, columns: source.columns })
+    const plan = await planFor(target, source)
     const unmapped: UnmappedRow[] = []
     for (const check of plan.unclaimed) {
       for (const row of await source.rows(check.source)) unmapped.push({ label: check.label, id: Number(row.id), why: String(row.why) })
     }
-    const permissions = source.columns.has('up_permissions_role_links') ? await strapiPermissions(source) : {}
+    // What is left out by design (v5's pending drafts, unclaimed morph rows); what the staged checks add after it is damage.
+    const pending = unmapped.length
+    const permissionLinks = ['up_permissions_role_links', 'up_permissions_role_lnk'].find(table => source.columns.has(table))
+    const permissions = permissionLinks === undefined ? {} : await strapiPermissions(source, permissionLinks)
     return await target.db.transaction(async (tx) => {
+      // The API's statement_timeout bounds one request's statement; an import's INSERT … SELECT
+      // of a whole table (its trigram indexes built row by row) may rightly take longer.
+      await tx.query('set local statement_timeout = 0', [])
       const staged = await stage(tx, source, plan.steps, options)
       const stagedTables = new Map(staged.map(item => [item.step.table, item.staged]))
       const stagedFiles = stagedTables.get(target.registry.file.table)
@@ -178,13 +196,17 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
         if (existing > 0 && item.step.replaceByType !== true) nonEmpty ??= `${item.step.table} has ${existing} rows`
       }
       const report = (outcome: ImportOutcome, extra: Partial<StrapiImportReport> = {}): StrapiImportReport =>
-        ({ outcome, steps, unmapped, unfilled: plan.unfilled, files: null, permissions, durationMs: Date.now() - started, ...extra })
+        ({ outcome, strapiVersion: source.version, steps, unmapped, unfilled: plan.unfilled, files: null, permissions, durationMs: Date.now() - started, ...extra })
+      // Strapi v5 keeps its own constraints (every link has foreign keys): a row this database refuses is damage, not a leftover.
+      if (source.version === 'v5' && unmapped.length > pending) {
+        return report('refused', { refusal: `Strapi's database holds rows this database refuses: ${unmapped.slice(pending).map(row => `${row.label} ${row.id}: ${row.why}`).join('; ')}` })
+      }
       if (options.check === true) return report('checked')
       if (steps.every(step => step.changes === 0)) return report('up-to-date')
       if (nonEmpty !== undefined && options.replace !== true) {
         return report('refused', { refusal: `the target database is not empty (${nonEmpty}); run again with --replace to replace its content` })
       }
-      await write(tx, target, staged)
+      await write(tx, target, staged, source.version)
       const files = uploads === null ? null : await copyUploads(tx, { ...uploads, files: target.registry.file.table })
       return report('imported', { files, durationMs: Date.now() - started })
     })

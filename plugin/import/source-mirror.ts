@@ -22,8 +22,8 @@ import type { EngineReader, EngineTable, EngineValue } from './engine-reader.js'
 import type { ImportProgress } from './progress-events.js'
 import { failureReason } from './source-location.js'
 import type { StagingSession } from './staging-session.js'
-import { checkStrapiV4, readColumns, sessionSource } from './strapi-source.js'
-import type { StrapiSource } from './strapi-source.js'
+import { readColumns, strapiVersion, sessionSource } from './strapi-source.js'
+import type { StrapiSource, StrapiVersion } from './strapi-source.js'
 
 /** One column as `strapi_database_schema` describes it: a knex column type (`increments`, `bigInteger`, `jsonb`, …). */
 export interface StrapiColumnDescription {
@@ -109,7 +109,7 @@ function stagedTable (table: EngineTable, described: StrapiTableDescription | un
 }
 
 export interface MirrorOptions {
-  /** Opened once the reader's catalog shows a Strapi v4 database, so a wrong `--from` costs no session. */
+  /** Opened once the reader's catalog shows a Strapi v4 or v5 database, so a wrong `--from` costs no session. */
   openSession: () => Promise<StagingSession>
   /** Copy only these tables (and Strapi's description of them); all by default. */
   tables?: readonly string[]
@@ -121,17 +121,17 @@ export interface MirrorOptions {
 export async function mirrorSource (reader: EngineReader, options: MirrorOptions): Promise<StrapiSource> {
   const tables = await reader.tables()
   // Refused before anything is copied: the catalog alone tells.
-  checkStrapiV4(new Map(tables.map(table => [table.name, new Map(table.columns.map(column => [column.name, column.type]))])))
+  const version = strapiVersion(new Map(tables.map(table => [table.name, new Map(table.columns.map(column => [column.name, column.type]))])))
   const session = await options.openSession()
   try {
-    return await copyInto(session, reader, tables, options)
+    return await copyInto(session, reader, tables, { ...options, version })
   } catch (error) {
     await session.close()
     throw error
   }
 }
 
-async function copyInto (session: StagingSession, reader: EngineReader, tables: EngineTable[], options: MirrorOptions): Promise<StrapiSource> {
+async function copyInto (session: StagingSession, reader: EngineReader, tables: EngineTable[], options: MirrorOptions & { version: StrapiVersion }): Promise<StrapiSource> {
   const batchSize = options.batchSize ?? 5_000
   const wanted = tables.filter(table => table.name !== SCHEMA_TABLE && (options.tables === undefined || options.tables.includes(table.name)))
   const schemaTable = tables.find(table => table.name === SCHEMA_TABLE)!
@@ -179,5 +179,5 @@ async function copyInto (session: StagingSession, reader: EngineReader, tables: 
     await session.query(`analyze ${id(table.name)}`)
   }
   options.onProgress?.({ kind: 'end', label })
-  return sessionSource(session, await readColumns(session), async () => { await session.close() })
+  return sessionSource(session, await readColumns(session), async () => { await session.close() }, options.version)
 }

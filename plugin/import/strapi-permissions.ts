@@ -5,10 +5,11 @@
  */
 import type { StrapiSource } from './strapi-source.js'
 
-export async function strapiPermissions (source: Pick<StrapiSource, 'rows'>): Promise<Record<string, Record<string, string[]>>> {
+/** `links`: the table joining permissions to roles (`up_permissions_role_links` in v4, `up_permissions_role_lnk` in v5). */
+export async function strapiPermissions (source: Pick<StrapiSource, 'rows'>, links: string): Promise<Record<string, Record<string, string[]>>> {
   const rows = await source.rows(
     `select r.type as role, p.action from up_permissions p
-       join up_permissions_role_links l on l.permission_id = p.id
+       join ${links} l on l.permission_id = p.id
        join up_roles r on r.id = l.role_id
       where p.action like 'api::%' or p.action like 'plugin::upload.content-api.%' order by r.type, p.action`)
   const roles: Record<string, Record<string, string[]>> = {}

@@ -1,6 +1,6 @@
 /**
  * Strapi's database as the importer reads it: PostgreSQL tables named and typed as Strapi
- * v4 makes them on PostgreSQL, queried with the SELECTs of import-steps.ts. For a site on
+ * (v4 or v5) makes them on PostgreSQL, queried with the SELECTs of import-steps.ts. For a site on
  * PostgreSQL that is its own database, read only: the session refuses writes
  * (`default_transaction_read_only`) and everything is read in one REPEATABLE READ snapshot,
  * so a site that keeps running during the import still gives one consistent picture. (A
@@ -15,6 +15,7 @@ import { unreachable } from './source-location.js'
 import type { SourceLocation } from './source-location.js'
 
 export interface StrapiSource {
+  version: StrapiVersion
   columns: StrapiColumns
   count: (select: string) => Promise<number>
   /** Streams the rows of `select` as JSON arrays of at most `batchSize` rows. */
@@ -41,20 +42,33 @@ export async function readColumns (session: PgSession): Promise<StrapiColumns> {
   return columns
 }
 
-/** Strapi v4 keeps its schema in `strapi_database_schema`; v5 adds `document_id` to every entry table. */
-export function checkStrapiV4 (columns: StrapiColumns): void {
+/** The Strapi major versions the importer reads. */
+export type StrapiVersion = 'v4' | 'v5'
+
+/**
+ * Which Strapi made the database, from its tables alone: both keep their schema in
+ * `strapi_database_schema`; v4 links media through `files_related_morphs`, v5 through
+ * `files_related_mph` and gives every entry table (files included) a `document_id`.
+ * Anything else is refused before a row is read: the importer knows no other layout.
+ */
+export function strapiVersion (columns: StrapiColumns): StrapiVersion {
   if (!columns.has('strapi_database_schema') || !columns.has('strapi_core_store_settings')) {
     throw new StrapiSourceError('--from: this database has no strapi_database_schema / strapi_core_store_settings: not a Strapi database')
   }
-  if (columns.get('files')?.has('document_id') === true) {
-    throw new StrapiSourceError('--from: this is a Strapi v5 database (document_id columns); only Strapi v4 is supported')
-  }
+  const documentIds = columns.get('files')?.has('document_id') === true
+  if (documentIds && columns.has('files_related_mph')) return 'v5'
+  if (!documentIds && columns.has('files_related_morphs')) return 'v4'
+  throw new StrapiSourceError('--from: an unknown Strapi version: neither Strapi v4\'s tables (files_related_morphs) nor Strapi v5\'s (files_related_mph, files.document_id)')
 }
 
-/** The source over a session whose first schema holds Strapi's tables; `close` ends the session. */
-export function sessionSource (session: PgSession, columns: StrapiColumns, close: () => Promise<void>): StrapiSource {
+/**
+ * The source over a session whose first schema holds Strapi's tables; `close` ends the
+ * session. `version`: decided already (a partial copy of a MySQL or SQLite site cannot tell).
+ */
+export function sessionSource (session: PgSession, columns: StrapiColumns, close: () => Promise<void>, version: StrapiVersion = strapiVersion(columns)): StrapiSource {
   let cursors = 0
   return {
+    version,
     columns,
     async count (select) {
       const [row] = await session.query(`select count(*) as n from (${select}) q`)
@@ -90,7 +104,7 @@ export async function openPostgresSource (location: Extract<SourceLocation, { en
     await client.query('set default_transaction_read_only = on')
     await client.query('begin isolation level repeatable read read only')
     const columns = await readColumns(session)
-    checkStrapiV4(columns)
+    strapiVersion(columns)
     return sessionSource(session, columns, async () => {
       await client.query('rollback').catch(() => {})
       await client.end()

@@ -1,0 +1,177 @@
+/**
+ * The Strapi databases `npm run bench:import` imports: a fixture's dump (Strapi's real tables)
+ * grown with the same entries in Strapi's own layout, so every source holds the same content.
+ *
+ * - v4 on PostgreSQL (test/fixtures/strapi-import): articles each with an author (manyToOne,
+ *   ordered on the author's side), three tags (manyToMany, both orders), a shared.seo
+ *   component through `articles_components`; one in ten a draft.
+ * - v5 on PostgreSQL and on MariaDB (test/fixtures/strapi-v5-project): the same articles as
+ *   documents, each with a draft row and, nine in ten, a published row (v5 keeps both), each
+ *   row with its author, three categories (drafts link drafts, published rows published
+ *   ones) and its own seo component through `articles_cmps`.
+ */
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import mysql from 'mysql2/promise'
+import pg from 'pg'
+
+export interface BenchSource {
+  /** What the output calls it. */
+  name: string
+  /** The fixture project whose schemas the target app loads. */
+  schemas: string
+  /** `--from`. */
+  from: string
+  drop: () => Promise<void>
+}
+
+const V4_FIXTURE = resolve('test/fixtures/strapi-import')
+const V5_FIXTURE = resolve('test/fixtures/strapi-v5-project')
+
+export async function pgQuery (url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try { await client.query(text) } finally { await client.end() }
+}
+
+function withDatabase (server: string, name: string): string {
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+function v4Growth (n: number): string {
+  return `
+    insert into authors (id, name, bio, created_at, updated_at)
+      select 1000 + i, 'Author ' || i, 'A bio', now(), now() from generate_series(1, 1000) i;
+    insert into tags (id, name, created_at, updated_at)
+      select 1000 + i, 'tag-' || i, now(), now() from generate_series(1, 1000) i;
+    insert into articles (id, title, slug, body, rank, created_at, updated_at, published_at, created_by_id, updated_by_id)
+      select 1000 + i, 'Article ' || i, 'article-' || i, repeat('Some body text. ', 20), i, now(), now(),
+             case when i % 10 = 0 then null else now() end, case when i % 2 = 0 then 1 end, 1
+        from generate_series(1, ${n}) i;
+    insert into articles_author_links (article_id, author_id, article_order)
+      select 1000 + i, 1001 + i % 1000, i / 1000 + 1 from generate_series(1, ${n}) i;
+    insert into articles_tags_links (article_id, tag_id, tag_order, article_order)
+      select 1000 + i, 1001 + (i * 7 + k * 13) % 1000, k, i from generate_series(1, ${n}) i, generate_series(1, 3) k;
+    insert into components_shared_seos (id, meta_title, meta_description)
+      select 1000 + i, 'Seo ' || i, 'About article ' || i from generate_series(1, ${n}) i;
+    insert into articles_components (entity_id, component_id, component_type, field, "order")
+      select 1000 + i, 1000 + i, 'shared.seo', 'seo', 1 from generate_series(1, ${n}) i;
+    analyze;`
+}
+
+/** One engine's words for the v5 growth: a numbers table, text concatenation, a boolean as 0/1. */
+interface Dialect {
+  series: (n: number, alias: string) => string
+  concat: (...parts: string[]) => string
+  bit: (condition: string) => string
+  /** Integer division. */
+  div: (expression: string, by: number) => string
+  text: (expression: string) => string
+}
+
+const POSTGRES: Dialect = {
+  series: (n, alias) => `(select g as n from generate_series(1, ${n}) g) ${alias}`,
+  concat: (...parts) => parts.join(' || '),
+  bit: condition => `(${condition})::int`,
+  div: (expression, by) => `(${expression} / ${by})`,
+  text: expression => `${expression}::text`
+}
+
+const MARIADB: Dialect = {
+  series: (n, alias) => `(select seq as n from seq_1_to_${n}) ${alias}`,
+  concat: (...parts) => `concat(${parts.join(', ')})`,
+  bit: condition => `(${condition})`,
+  div: (expression, by) => `(${expression} div ${by})`,
+  text: expression => expression
+}
+
+/** documentIds in Strapi's shape: a letter, then 23 letters or digits. */
+function documentId (d: Dialect, prefix: string, number: string): string {
+  return d.concat(`'${prefix}'`, `lpad(${d.text(number)}, ${24 - prefix.length}, '0')`)
+}
+
+function v5Growth (d: Dialect, n: number): string[] {
+  // Article document i: draft row 1000 + 2i, published row 1001 + 2i (none when i % 10 = 0).
+  return [
+    `insert into authors (id, document_id, name, created_at, updated_at, published_at)
+      select 1000 + i.n, ${documentId(d, 'bauthor', 'i.n')}, ${d.concat("'Author '", 'i.n')}, now(), now(), now() from ${d.series(1000, 'i')}`,
+    `insert into categories (id, document_id, name, created_at, updated_at, published_at, locale)
+      select 1000 + 2 * i.n + p.n - 1, ${documentId(d, 'bcategory', 'i.n')}, ${d.concat("'Category '", 'i.n')}, now(), now(), case when p.n = 2 then now() end, 'en'
+        from ${d.series(1000, 'i')}, ${d.series(2, 'p')}`,
+    `insert into articles (id, document_id, title, slug, body, views, created_at, updated_at, published_at, created_by_id, updated_by_id, locale)
+      select 1000 + 2 * i.n + p.n - 1, ${documentId(d, 'barticle', 'i.n')}, ${d.concat("'Article '", 'i.n')}, ${d.concat("'article-'", 'i.n')},
+             repeat('Some body text. ', 20), i.n, now(), now(), case when p.n = 2 then now() end, case when i.n % 2 = 0 then 1 end, 1, 'en'
+        from ${d.series(n, 'i')}, ${d.series(2, 'p')} where p.n = 1 or i.n % 10 <> 0`,
+    `insert into articles_author_lnk (article_id, author_id, article_ord)
+      select a.id, 1001 + ${d.div('a.id', 2)} % 1000, ${d.div('a.id', 2000)} + 1 from articles a where a.id >= 1000`,
+    `insert into articles_categories_lnk (article_id, category_id, category_ord, article_ord)
+      select a.id, 1000 + 2 * (1 + (${d.div('a.id', 2)} * 7 + k.n * 13) % 1000) + ${d.bit('a.published_at is not null')}, k.n, ${d.div('a.id', 2)}
+        from articles a, ${d.series(3, 'k')} where a.id >= 1000`,
+    'insert into components_shared_seos (id, meta_title, meta_description) select a.id, ' +
+      `${d.concat("'Seo '", 'a.id')}, ${d.concat("'About article '", 'a.id')} from articles a where a.id >= 1000`,
+    'insert into articles_cmps (entity_id, cmp_id, component_type, field, `order`) select a.id, a.id, \'shared.seo\', \'seo\', null from articles a where a.id >= 1000'
+      .replaceAll('`', d === POSTGRES ? '"' : '`')
+  ]
+}
+
+/** A PostgreSQL database of `server` restored from `dump` and grown. */
+async function postgresSource (server: string, options: { name: string, schemas: string, dump: string, growth: string }): Promise<BenchSource> {
+  const database = `fca_bench_strapi_${Date.now().toString(36)}_${process.pid}`
+  await pgQuery(server, `create database ${database}`)
+  const url = withDatabase(server, database)
+  const drop = async (): Promise<void> => { await pgQuery(server, `drop database if exists ${database} with (force)`) }
+  try {
+    execFileSync('psql', ['-q', '-X', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', options.dump], { stdio: ['ignore', 'ignore', 'inherit'] })
+    await pgQuery(url, options.growth)
+  } catch (error) {
+    await drop()
+    throw error
+  }
+  return { name: options.name, schemas: options.schemas, from: url, drop }
+}
+
+export async function v4PostgresSource (server: string, entries: number): Promise<BenchSource> {
+  return await postgresSource(server, { name: 'Strapi v4 on PostgreSQL', schemas: `${V4_FIXTURE}/src`, dump: `${V4_FIXTURE}/strapi.sql`, growth: v4Growth(entries) })
+}
+
+export async function v5PostgresSource (server: string, entries: number): Promise<BenchSource> {
+  return await postgresSource(server, {
+    name: 'Strapi v5 on PostgreSQL',
+    schemas: `${V5_FIXTURE}/src`,
+    dump: `${V5_FIXTURE}/strapi-v5-postgres.sql`,
+    growth: [...v5Growth(POSTGRES, entries), 'analyze'].join(';\n')
+  })
+}
+
+/** The v5 mysqldump loaded into a new database of the MariaDB server `server` (mysql://), grown. */
+export async function v5MysqlSource (server: string, entries: number): Promise<BenchSource> {
+  const database = `fca_bench_strapi_${Date.now().toString(36)}_${process.pid}`
+  const connection = await mysql.createConnection({ uri: server, multipleStatements: true })
+  try {
+    await connection.query(`create database \`${database}\` character set utf8mb4`)
+    await connection.query(`use \`${database}\``)
+    // The dump's first line is a MariaDB client command (the sandbox mode), not SQL.
+    await connection.query(readFileSync(`${V5_FIXTURE}/strapi-v5-mysql.sql`, 'utf8').replace(/^\/\*M!999999.*\n/, ''))
+    for (const statement of v5Growth(MARIADB, entries)) await connection.query(statement)
+    await connection.query('analyze table articles, articles_author_lnk, articles_categories_lnk, articles_cmps, components_shared_seos, categories, authors')
+  } catch (error) {
+    await connection.query(`drop database if exists \`${database}\``)
+    throw error
+  } finally {
+    await connection.end()
+  }
+  const url = new URL(server)
+  url.pathname = `/${database}`
+  return {
+    name: 'Strapi v5 on MariaDB',
+    schemas: `${V5_FIXTURE}/src`,
+    from: url.toString(),
+    drop: async () => {
+      const again = await mysql.createConnection({ uri: server })
+      try { await again.query(`drop database if exists \`${database}\``) } finally { await again.end() }
+    }
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * What the importer copies from a Strapi v5 database: the same steps as from v4
+ * (import-steps.ts), over v5's tables (`_lnk` links, `_cmps` components, `files_related_mph`
+ * media, all named by Strapi's own description: strapi-v5-layout.ts), keeping Strapi's row
+ * ids and documentIds.
+ *
+ * Strapi v5 keeps each version of a document in its own row: a draft row and, once
+ * published, a published row (same document_id and locale), each with its own links and
+ * component rows. This plugin stores one row per document and locale, so one version of
+ * each is imported: the published row where there is one, else the draft. A link or a
+ * component belongs to the version whose row owns it, so only those of imported rows come
+ * along; a link from a draft to a draft of a published document is moved to that
+ * document's published row (the one imported).
+ */
+import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
+import type { ComponentModel, ContentTypeModel } from '../content-types/model.js'
+import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
+import { identifier as id, literal } from '../sql/index.js'
+import { linkStep, modelColumn, position, rowsStep } from './import-steps.js'
+import type { ImportPlan, ImportStep, LinkSource, PlanContext, StrapiColumns, UnclaimedCheck } from './import-steps.js'
+import type { Registry } from '../content-types/registry.js'
+import type { MetadataStorage } from '@mikro-orm/core'
+import { STRAPI_PLUGIN_TABLES, strapiLayouts } from './strapi-layout.js'
+import { StrapiV5Description } from './strapi-v5-layout.js'
+
+/**
+ * Off until this plugin stores a draft beside the published version of a document (a second
+ * row, same document_id, published_at null). When on, the draft of a published document
+ * that differs from it (Strapi's `updated_at` differs, as Strapi decides a document is
+ * modified) is imported too, with its own row id; while off, such a draft is reported as
+ * not imported.
+ */
+export const IMPORT_PENDING_DRAFTS = false
+
+const MEDIA = 'files_related_mph'
+
+interface V5Context extends PlanContext {
+  description: StrapiV5Description
+  /** Tables of content types: the ones whose rows are versions of documents. */
+  documentTables: Set<string>
+}
+
+/** Strapi's rows of a draft's published sibling (alias `p`) for the row `alias` of `table`. */
+function publishedSibling (table: string, alias: string): string {
+  return `select 1 from ${id(table)} p where p.document_id = ${alias}.document_id and p.locale is not distinct from ${alias}.locale and p.published_at is not null`
+}
+
+/**
+ * Every row of `table` with the row imported for it (`imported_id`: itself, or its
+ * document's published row) and whether it is imported itself (`kept`). Joins on equality
+ * (a NULL locale compared as ''), so PostgreSQL hashes them: no lookup per row.
+ */
+function versions (context: V5Context, table: string): string {
+  const columns = context.columns.get(table)
+  if (!context.documentTables.has(table) || columns?.has('published_at') !== true || !columns.has('document_id')) {
+    return `select r.id, r.id as imported_id, true as kept from ${id(table)} r`
+  }
+  const published = `select distinct on (document_id, coalesce(locale, '')) id, document_id, coalesce(locale, '') as locale, updated_at from ${id(table)} ` +
+    'where published_at is not null order by document_id, coalesce(locale, \'\'), id'
+  const kept = ['r.published_at is not null', 'p.id is null']
+  if (IMPORT_PENDING_DRAFTS) kept.push('p.updated_at is distinct from r.updated_at')
+  return `select r.id, case when ${kept.join(' or ')} then r.id else p.id end as imported_id, (${kept.join(' or ')}) as kept ` +
+    `from ${id(table)} r left join (${published}) p on p.document_id = r.document_id and p.locale = coalesce(r.locale, '')`
+}
+
+/** The imported rows of `table`, for `… in (…)`. */
+function importedIds (context: V5Context, table: string): string {
+  return `select v.id from (${versions(context, table)}) v where v.kept`
+}
+
+/** Component rows reachable from imported entries, through `_cmps` tables, nested ones included: `kept_components (uid, id)`. */
+function keptComponents (context: V5Context, models: Array<ContentTypeModel | ComponentModel>): string {
+  const roots: string[] = []
+  const nested: string[] = []
+  for (const model of models) {
+    const table = context.description.componentsTable(model.table)
+    if (table === null) continue
+    if (model.kind === 'contentType') {
+      roots.push(`select c.component_type, c.cmp_id from ${id(table)} c where c.entity_id in (${importedIds(context, model.table)})`)
+    } else {
+      nested.push(`select ${literal(model.uid)} as owner_uid, entity_id, cmp_id, component_type from ${id(table)}`)
+    }
+  }
+  if (roots.length === 0) roots.push('select null::text, null::bigint where false')
+  const recursion = nested.length === 0 ? '' : ` union select c.component_type, c.cmp_id from (${nested.join(' union all ')}) c join kept_components k on k.uid = c.owner_uid and k.id = c.entity_id`
+  return `with recursive kept_components (uid, id) as (${roots.join(' union ')}${recursion}) `
+}
+
+function relationSource (context: V5Context, options: { table: string, owner: string, target: string, ownerTable: string, targetTable: string, ord: string | null, invOrd: string | null, where?: string }): LinkSource {
+  const order = (column: string | null): string => column === null ? 'null::double precision' : `l.${id(column)}`
+  // A link to a row that is not there keeps its id: the staged checks then name it.
+  const items = `select l.id, l.${id(options.owner)} as owner_id, coalesce(t.imported_id, l.${id(options.target)}) as target_id, ` +
+    `${order(options.ord)} as ord, ${order(options.invOrd)} as inv_ord from ${id(options.table)} l ` +
+    `left join (${versions(context, options.ownerTable)}) o on o.id = l.${id(options.owner)} left join (${versions(context, options.targetTable)}) t on t.id = l.${id(options.target)} ` +
+    `where (o.id is null or o.kept)${options.where === undefined ? '' : ` and ${options.where}`}`
+  return { from: `(${items})`, owner: 'owner_id', target: 'target_id', ord: options.ord === null ? null : 's.ord', invOrd: options.invOrd === null ? null : 's.inv_ord' }
+}
+
+function tableOf (registry: Registry, uid: string): string | undefined {
+  return registry.contentTypes.get(uid)?.table ?? registry.components.get(uid)?.table ?? STRAPI_PLUGIN_TABLES[uid]?.table
+}
+
+function linkStepsV5 (context: V5Context, model: ContentTypeModel | ComponentModel, kept: string): ImportStep[] {
+  const steps: ImportStep[] = []
+  // A component's links belong to the component rows an imported entry reaches.
+  const reached = (column: string): string => `${column} in (${kept}select id from kept_components where uid = ${literal(model.uid)})`
+  const cmps = context.description.componentsTable(model.table)
+  const componentItems = (field: string, component: string): LinkSource => {
+    const items = `select s.id, s.entity_id, s.cmp_id, s.component_type, ${position('s.entity_id', 's."order"')} as position from ${id(cmps!)} s ` +
+      `left join (${versions(context, model.table)}) o on o.id = s.entity_id where s.field = ${literal(field)} and ` +
+      (model.kind === 'contentType' ? '(o.id is null or o.kept)' : reached('s.entity_id'))
+    return { from: `(${items})`, owner: 'entity_id', target: 'cmp_id', ord: 's.position', invOrd: null, where: `s.component_type = ${literal(component)}` }
+  }
+  for (const attribute of model.attributes.values()) {
+    const label = `${model.uid}.${attribute.name}`
+    if (attribute.kind === 'relation' && attribute.owning) {
+      if (attribute.system && attribute.name === 'localizations') {
+        const kept = `select r.* from ${id(model.table)} r where r.id in (${importedIds(context, model.table)})`
+        const pairs = `select row_number() over (order by a.id, b.id) as id, a.id as owner_id, b.id as target_id from (${kept}) a ` +
+          `join (${kept}) b on b.document_id = a.document_id and b.locale is distinct from a.locale`
+        if (context.columns.get(model.table)?.has('document_id') === true) steps.push(linkStep(context, label, attribute.link, { from: `(${pairs})`, owner: 'owner_id', target: 'target_id', ord: null, invOrd: null }))
+        continue
+      }
+      const targetTable = tableOf(context.registry, attribute.target)
+      const side = targetTable === undefined ? null : context.description.linkTable({ ownerTable: model.table, attribute: attribute.name, targetTable })
+      if (side === null || targetTable === undefined) continue
+      steps.push(linkStep(context, label, attribute.link, relationSource(context, {
+        table: side.table, owner: side.selfColumn, target: side.otherColumn, ownerTable: model.table, targetTable, ord: side.orderColumn, invOrd: side.otherOrderColumn
+      })))
+    } else if (attribute.kind === 'media') {
+      const where = `l.related_type = ${literal(model.uid)} and l.field = ${literal(attribute.name)}` +
+        (model.kind === 'contentType' ? '' : ` and ${reached('l.related_id')}`)
+      steps.push(linkStep(context, label, attribute.link, relationSource(context, {
+        table: MEDIA, owner: 'related_id', target: 'file_id', ownerTable: model.table, targetTable: 'files', ord: 'order', invOrd: null, where
+      })))
+    } else if (attribute.kind === 'component' && cmps !== null) {
+      steps.push(linkStep(context, label, attribute.link, componentItems(attribute.name, attribute.component)))
+    } else if (attribute.kind === 'dynamiczone' && cmps !== null) {
+      for (const component of attribute.components) {
+        steps.push(linkStep(context, `${label}[${component}]`, attribute.links[component]!, componentItems(attribute.name, component)))
+      }
+    }
+  }
+  return steps
+}
+
+/** Drafts that differ from their published version (not imported while IMPORT_PENDING_DRAFTS is off), and media links no attribute claims. */
+function unclaimedChecks (context: V5Context, models: Array<ContentTypeModel | ComponentModel>): UnclaimedCheck[] {
+  const checks: UnclaimedCheck[] = []
+  if (!IMPORT_PENDING_DRAFTS) {
+    for (const model of models) {
+      if (model.kind !== 'contentType' || !model.draftAndPublish || context.columns.get(model.table)?.has('document_id') !== true) continue
+      checks.push({
+        label: model.uid,
+        source: 'select s.id, \'draft of document \' || s.document_id || coalesce(\' (\' || s.locale || \')\', \'\') || \' differs from its published version (row \' || ' +
+          `(select min(p.id) from ${id(model.table)} p where p.document_id = s.document_id and p.locale is not distinct from s.locale and p.published_at is not null) || '): ` +
+          'a pending draft is not stored by this plugin yet (IMPORT_PENDING_DRAFTS)\' as why ' +
+          `from ${id(model.table)} s where s.published_at is null and exists (${publishedSibling(model.table, 's')} and p.updated_at is distinct from s.updated_at)`
+      })
+    }
+  }
+  const media = models.flatMap(model => [...model.attributes.values()].filter(attribute => attribute.kind === 'media').map(attribute => `(${literal(model.uid)}, ${literal(attribute.name)})`))
+  checks.push({
+    label: MEDIA,
+    source: 'select s.id, \'file \' || s.file_id || \' linked to \' || s.related_type || \' \' || s.related_id || \' field \' || s.field || \': no such media attribute\' as why ' +
+      `from ${MEDIA} s where (s.related_type, s.field) not in (${media.length === 0 ? '(null, null)' : media.join(', ')})`
+  })
+  return checks
+}
+
+/** Every step of an import of a Strapi v5 database (`schema`: its `strapi_database_schema` description) into `registry`'s tables. */
+export function importPlanV5 (options: { registry: Registry, metadata: MetadataStorage, columns: StrapiColumns, schema: unknown }): ImportPlan {
+  const { registry, metadata, columns } = options
+  const description = new StrapiV5Description(options.schema)
+  description.checkPresent(columns)
+  const context: V5Context = {
+    registry, metadata, columns, layouts: strapiLayouts(registry), unfilled: [], description,
+    documentTables: new Set([...registry.contentTypes.values()].map(model => model.table))
+  }
+  const steps: ImportStep[] = []
+  const push = (step: ImportStep | null): void => { if (step !== null) steps.push(step) }
+  const snake = modelColumn(undefined)
+
+  push(rowsStep(context, { label: 'admin users', entity: ADMIN_USER_ENTITY, strapiTable: 'admin_users', strapiColumn: snake }))
+  const role = registry.plugins.get(ROLE_UID)
+  if (role !== undefined) {
+    const step = rowsStep(context, { label: 'roles', entity: role.entity, strapiTable: STRAPI_PLUGIN_TABLES[role.uid]!.table, strapiColumn: snake })
+    if (step !== null) steps.push({ ...step, replaceByType: true })
+  }
+  const user = registry.plugins.get(USER_UID)
+  const userRole = description.linkTable({ ownerTable: 'up_users', attribute: 'role', targetTable: 'up_roles' })
+  if (user !== undefined && metadata.find(user.entity as never) !== undefined) {
+    push(rowsStep(context, {
+      label: 'users',
+      entity: user.entity,
+      strapiTable: STRAPI_PLUGIN_TABLES[USER_UID]!.table,
+      strapiColumn: snake,
+      documentIds: 'kept',
+      // Strapi links a user to its role through a link table; here it is a column.
+      ...(userRole === null ? {} : { extra: { role_id: `(select r.${id(userRole.otherColumn)} from ${id(userRole.table)} r where r.${id(userRole.selfColumn)} = s.id order by r.id limit 1)` } })
+    }))
+  }
+  push(rowsStep(context, { label: 'files', entity: registry.file.entity, strapiTable: 'files', strapiColumn: snake, documentIds: 'kept' }))
+  const models: Array<ContentTypeModel | ComponentModel> = [...registry.components.values(), ...registry.contentTypes.values()]
+  const kept = keptComponents(context, models)
+  for (const model of models) {
+    const strapiColumn = modelColumn(context.layouts.get(model.uid))
+    const where = model.kind === 'contentType' ? `s.id in (${importedIds(context, model.table)})` : `s.id in (${kept}select id from kept_components where uid = ${literal(model.uid)})`
+    push(rowsStep(context, { label: model.uid, entity: model.entity, strapiTable: model.table, strapiColumn, documentIds: 'kept', where }))
+  }
+  for (const model of models) steps.push(...linkStepsV5(context, model, kept))
+  return { steps, unclaimed: unclaimedChecks(context, models), unfilled: context.unfilled }
+}
