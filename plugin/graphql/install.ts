@@ -21,7 +21,10 @@ import type { Reader } from '../repository/read/reader.js'
 import { formatErrors } from './errors.js'
 import { operationPreparer } from './operation.js'
 import type { PreparedOperation } from './operation.js'
+import type { MutationRole } from './mutation-fields.js'
 import { buildContentSchema } from './schema.js'
+import { mutationRunner } from './writes.js'
+import type { GraphqlWrites } from './writes.js'
 import type { RootRole } from './schema.js'
 import { isRecord } from '../is-record.js'
 
@@ -35,6 +38,8 @@ export interface GraphqlContext {
   callers: CallerContext
   /** A request's read options: its abort signal, and whether a replica may answer. */
   readOptions: (request: FastifyRequest) => QueryOptions
+  /** What mutations write with. */
+  writes: GraphqlWrites
 }
 
 /**
@@ -68,9 +73,24 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
         const data = await reader.single(read.model, read.locale, read.query, readOptions)
         return read.answer(data === null ? null : JSON.parse(data))
       }
+      case 'written': throw new Error(`root field ${info.path.key} was prepared as a mutation`)
     }
   }
-  const content = buildContentSchema({ registry, resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown> })
+  const runMutation = mutationRunner({ registry, reader, writes: context.writes })
+  const resolveMutation = (role: MutationRole): GraphQLFieldResolver<unknown, MercuriusContext> => async (_source, args, graphqlContext, info) => {
+    const key = info.path.key as string
+    const written = prepared.get(graphqlContext)?.get(key)
+    if (written === undefined) throw new Error(`mutation ${key} was not prepared`)
+    if (written.kind === 'refused') throw written.error
+    if (written.kind !== 'written') throw new Error(`mutation ${key} was prepared as a read`)
+    const data = await runMutation({ role, args, request: graphqlContext.reply.request, responseKey: key, query: written.query })
+    return written.answer(data === null ? null : JSON.parse(data))
+  }
+  const content = buildContentSchema({
+    registry,
+    resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown>,
+    resolveMutation: resolveMutation as (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
+  })
   const preparer = operationPreparer({
     registry,
     content,
