@@ -159,7 +159,8 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
         reader: createReader(db, readCompiler(registry, db.names, BARE_SHAPE)),
         callers: { db, permissions: access.permissions, verifyJwt: signer!.verify },
         readOptions: (request) => reads!.readOptions(request),
-        writes: { repositories: content, lifecycles, strict: options.strict, written: () => { shared?.cache.clear() } }
+        writes: { repositories: content, lifecycles, strict: options.strict, written: () => { shared?.cache.clear() } },
+        accounts: access.users === null ? null : { users: access.users, signer: signer!, rateLimit: access.rateLimit }
       })
     })
   }

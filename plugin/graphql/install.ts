@@ -23,6 +23,12 @@ import { operationPreparer } from './operation.js'
 import type { PreparedOperation } from './operation.js'
 import type { MutationRole } from './mutation-fields.js'
 import { buildContentSchema } from './schema.js'
+import { usersPermissionsFields } from './users-permissions.js'
+import type { PluginFields } from './users-permissions.js'
+import type { JwtSigner } from '../auth/jwt.js'
+import { credentialLimiter, installRateLimiting } from '../auth/rate-limit.js'
+import type { Users } from '../auth/users.js'
+import type { ResolvedRateLimit } from '../options/rate-limit.js'
 import { mutationRunner } from './writes.js'
 import type { GraphqlWrites } from './writes.js'
 import type { RootRole } from './schema.js'
@@ -40,6 +46,14 @@ export interface GraphqlContext {
   readOptions: (request: FastifyRequest) => QueryOptions
   /** What mutations write with. */
   writes: GraphqlWrites
+  /** Users, JWTs and rate limits of the users-permissions routes; null without the `permissions` option. */
+  accounts: Accounts | null
+}
+
+export interface Accounts {
+  users: Users
+  signer: JwtSigner
+  rateLimit: ResolvedRateLimit | null
 }
 
 /**
@@ -86,8 +100,15 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
     const data = await runMutation({ role, args, request: graphqlContext.reply.request, responseKey: key, query: written.query })
     return written.answer(data === null ? null : JSON.parse(data))
   }
+  let plugins: PluginFields | undefined
+  if (context.accounts !== null) {
+    const { users, signer, rateLimit } = context.accounts
+    await installRateLimiting(scope, rateLimit)
+    plugins = usersPermissionsFields({ users, signer, limit: credentialLimiter(scope, rateLimit) })
+  }
   const content = buildContentSchema({
     registry,
+    ...(plugins === undefined ? {} : { plugins }),
     resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown>,
     resolveMutation: resolveMutation as (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
   })

@@ -42,6 +42,8 @@ export interface MutationFieldsOptions {
   /** `XEntityResponse`, the answer of every mutation of a type. */
   response: (model: ContentTypeModel) => GraphQLObjectType
   resolve: MutationResolver
+  /** The plugins' mutations, which Strapi lists after the content types' and before their localizations'. */
+  plugins: GraphQLFieldConfigMap<unknown, unknown>
 }
 
 export interface MutationFields {
@@ -50,7 +52,7 @@ export interface MutationFields {
   roles: ReadonlyMap<string, MutationRole>
 }
 
-export function mutationFields ({ registry, inputs, response, resolve }: MutationFieldsOptions): MutationFields {
+export function mutationFields ({ registry, inputs, response, resolve, plugins }: MutationFieldsOptions): MutationFields {
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roles = new Map<string, MutationRole>()
   const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap): void => {
@@ -73,6 +75,7 @@ export function mutationFields ({ registry, inputs, response, resolve }: Mutatio
     add(`update${name}`, { kind: 'update', model }, { ...id, ...data, ...locale })
     add(`delete${name}`, { kind: 'delete', model }, { ...id, ...locale })
   }
+  Object.assign(fields, plugins)
   for (const model of localized) {
     add(`create${typeName(model)}Localization`, { kind: 'localize', model }, {
       id: { type: GraphQLID }, data: { type: inputs.input(model) }, locale: { type: LOCALE_CODE_SCALAR }

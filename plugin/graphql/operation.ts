@@ -83,6 +83,8 @@ export function operationPreparer (context: OperationContext): OperationPreparer
       const operation = getOperationAST(document, operationName)
       // Validation has passed; an operation it cannot name has no content fields to prepare.
       if (operation === null || operation === undefined) return new Map()
+      // A mutation's variables are what it writes (a password, a body): neither kept nor worth keeping.
+      if (operation.operation === 'mutation') return prepareReads(context, { document, operation, variables, ability, shared })
       let id = operationIds.get(operation)
       if (id === undefined) operationIds.set(operation, id = nextOperationId++)
       // Errors of the whole operation (the budget) are thrown before anything is kept.

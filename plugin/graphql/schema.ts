@@ -27,6 +27,7 @@ import { isPrivate } from '../query/fields.js'
 import { FORBIDDEN } from './answer-shape.js'
 import { InputBuilder } from './inputs.js'
 import { mutationFields } from './mutation-fields.js'
+import type { PluginFields } from './users-permissions.js'
 import type { MutationResolver, MutationRole } from './mutation-fields.js'
 import { ATTRIBUTE_SCALARS, CUSTOM_SCALARS, FILTERED_SCALARS, LOCALE_CODE_SCALAR } from './scalars.js'
 import {
@@ -88,9 +89,11 @@ export interface SchemaOptions {
   registry: Registry
   resolveRoot: RootResolver
   resolveMutation: MutationResolver
+  /** Root fields of Strapi's plugins (users-permissions), after the content types' own. */
+  plugins?: PluginFields
 }
 
-export function buildContentSchema ({ registry, resolveRoot, resolveMutation }: SchemaOptions): ContentSchema {
+export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins }: SchemaOptions): ContentSchema {
   const builder = new SchemaBuilder(registry)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
@@ -110,8 +113,9 @@ export function buildContentSchema ({ registry, resolveRoot, resolveMutation }: 
     add(findOneQueryName(model), { kind: 'findOne', model }, { type: builder.response(model), args: { id: { type: GraphQLID }, ...localeArg } })
     add(findQueryName(model), { kind: 'find', model }, { type: builder.collection(model), args: { ...builder.listArgs(model), ...localeArg } })
   }
+  Object.assign(fields, plugins?.query)
   const inputs = new InputBuilder({ registry, enumOf: (model, attribute) => builder.enumType(model, attribute) })
-  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation })
+  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: plugins?.mutation ?? {} })
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields }),
     mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutations.fields }),

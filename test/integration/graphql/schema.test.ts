@@ -22,7 +22,8 @@ const served = buildClientSchema(introspection.body.data)
 
 /** Types Strapi's plugins add that this slice does not serve. */
 const NOT_SERVED = [
-  // The users-permissions plugin's types and queries (not in this slice).
+  // The users-permissions plugin's: served with `permissions` (this app has none), `me`, `login`
+  // and `register` compared in users-permissions.test.ts; its users and roles are not served.
   /^UsersPermissions/,
   // Media folders and the media library's own list query.
   /^UploadFolder/, /^UploadFileEntityResponseCollection$/,
