@@ -62,6 +62,8 @@ export interface Accounts {
  */
 export const GRAPHQL_BODY_LIMIT = 64 * 1024
 const MAX_TOKENS = 20_000
+/** Query texts kept by their hash for automatic persisted queries (each at most GRAPHQL_BODY_LIMIT). */
+const PERSISTED_QUERIES = 1_000
 
 /** Registers the endpoint in `scope` (an encapsulated scope of the plugin's own). */
 export async function registerGraphql (scope: FastifyInstance, context: GraphqlContext): Promise<void> {
@@ -143,6 +145,8 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
       validationRules: options.introspection ? [] : [NoSchemaIntrospectionCustomRule],
       errorFormatter: formatErrors({ depthLimit: options.depthLimit }) as never,
       allowBatchedQueries: false,
+      // Apollo's protocol, as Strapi's Apollo Server answers it; the texts kept are bounded.
+      ...(options.persistedQueries ? { persistedQueryProvider: mercurius.persistedQueryDefaults.automatic(PERSISTED_QUERIES) } : {}),
       graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
       additionalRouteOptions: { bodyLimit: GRAPHQL_BODY_LIMIT }
     })

@@ -7,10 +7,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildClientSchema, buildSchema, getIntrospectionQuery, isEnumType, isInputObjectType, isObjectType, isUnionType } from 'graphql'
+import {
+  buildClientSchema, buildSchema, getIntrospectionQuery, isEnumType, isInputObjectType, isObjectType, isUnionType, lexicographicSortSchema, printSchema
+} from 'graphql'
 import type { GraphQLArgument, GraphQLNamedType, GraphQLSchema } from 'graphql'
 import t from 'tap'
+import { main } from '../../../plugin/cli.js'
 import { graphql, graphqlApp } from '../../helpers/graphql.js'
+import { EXAMPLE_SCHEMAS } from '../../helpers/paths.js'
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/graphql/strapi-4.26.2/schema.graphql')
 const strapi = buildSchema(fs.readFileSync(FIXTURE, 'utf8'))
@@ -108,4 +112,12 @@ t.test('introspection can be turned off', async t => {
   t.match(answer.body.errors[0].message, /introspection has been disabled/)
   const typename = await graphql(closed, '{ __typename }')
   t.same(typename.body, { data: { __typename: 'Query' } }, '__typename is not introspection')
+})
+
+t.test('the CLI\'s graphql:schema prints the schema served', async t => {
+  let out = ''
+  const code = await main(['graphql:schema', '--schemas', EXAMPLE_SCHEMAS, '--locales', 'en,fr', '--sorted'], { out: (text) => { out += text }, err: () => {} })
+  t.equal(code, 0)
+  t.equal(out, `${printSchema(lexicographicSortSchema(served))}\n`)
+  t.match(out, 'createArticle(data: ArticleInput!): ArticleEntityResponse')
 })
