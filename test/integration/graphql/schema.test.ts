@@ -103,8 +103,8 @@ t.test('what Strapi has and this does not serve is only what is listed', async t
   }
 })
 
-t.test('introspection can be turned off', async t => {
-  const closed = await graphqlApp({ graphql: { introspection: false } })
+t.test('introspection and persisted queries can be turned off', async t => {
+  const closed = await graphqlApp({ graphql: { introspection: false, persistedQueries: false } })
   t.teardown(closed.close)
   const answer = await graphql(closed, '{ __schema { types { name } } }')
   t.equal(answer.status, 400)
@@ -112,6 +112,9 @@ t.test('introspection can be turned off', async t => {
   t.match(answer.body.errors[0].message, /introspection has been disabled/)
   const typename = await graphql(closed, '{ __typename }')
   t.same(typename.body, { data: { __typename: 'Query' } }, '__typename is not introspection')
+  const hashOnly = await closed.app.inject({ method: 'POST', url: '/graphql', payload: { extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } } })
+  t.equal(hashOnly.statusCode, 400, 'a hash without its text is not looked up')
+  t.notMatch(hashOnly.body, /PersistedQueryNotFound/)
 })
 
 t.test('the CLI\'s graphql:schema prints the schema served', async t => {
