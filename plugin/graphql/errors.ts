@@ -53,8 +53,6 @@ function classify (error: GraphQLError, depthLimit: number, log: FastifyBaseLogg
     return { formatted: withCode(error, strapiCode(unavailable.name), {}, unavailable.message), status: 503, retryAfter: unavailable.retryAfter }
   }
   const fastifyCode = (original as { code?: unknown } | undefined)?.code
-  // GET reads only; mercurius refuses a mutation sent by GET before it runs.
-  if (fastifyCode === 'MER_ERR_METHOD_NOT_ALLOWED') return { formatted: withCode(error, 'BAD_REQUEST', {}, 'Mutations are sent with POST, not GET'), status: 405 }
   if (fastifyCode === 'MER_ERR_GQL_QUERY_DEPTH') return { formatted: withCode(error, 'GRAPHQL_VALIDATION_FAILED', {}, depthMessage(original!, depthLimit)), status: 400 }
   const statusCode = (original as { statusCode?: unknown } | undefined)?.statusCode
   // The request itself was refused before GraphQL saw it: its body, its method, no query.
