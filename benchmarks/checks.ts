@@ -95,7 +95,8 @@ const paginationOf = (body: Json): Json => body !== null && typeof body === 'obj
  */
 export async function checkV5Twin (scenario: ReadScenario, plugin: string): Promise<CheckResult> {
   const v4 = (await readAnswer(scenario, 'plugin-v4', plugin)).body
-  const v5 = await readAnswer(scenario, 'plugin', plugin)
+  const answer = await readAnswer(scenario, 'plugin', plugin)
+  const v5 = scenario.graphql === true ? { ...answer, body: fromGraphql(answer.body) } : answer
   const found = [
     ...differences(entryIds(v5.body), entryIds(v4)).map(line => `entry ids ${line}`),
     ...differences(paginationOf(v5.body), paginationOf(v4)).map(line => `pagination ${line}`)
@@ -106,6 +107,18 @@ export async function checkV5Twin (scenario: ReadScenario, plugin: string): Prom
   const data = dataOf(v4)
   if (Array.isArray(data) && data.length === 0) notes.push('the answer is an empty page (dataset too small for this scenario)')
   return { differences: found, notes, answerBytes: v5.bytes }
+}
+
+/** A GraphQL answer as its REST twin's: the root field's `{ data, meta }`, its ids as numbers. */
+function fromGraphql (body: Json): Json {
+  const data = dataOf(body)
+  const root = data !== null && typeof data === 'object' && !Array.isArray(data) ? Object.values(data)[0] ?? null : null
+  const numbered = (value: Json): Json => {
+    if (Array.isArray(value)) return value.map(numbered)
+    if (value === null || typeof value !== 'object') return value
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'id' && typeof item === 'string' ? Number(item) : numbered(item)]))
+  }
+  return numbered(root)
 }
 
 async function readBack (plugin: string, id: number): Promise<Json> {

@@ -79,7 +79,7 @@ export function markdownTable (run: RunResult): string {
     'scenario', 'answer KB', 'req/s ours', 'req/s ceiling', '**ours/ceiling**', 'p50 ms ours / ceiling', 'p99 ms ours / ceiling',
     'errors/non-2xx ours / ceiling', 'SQL/req ours', 'plugin RSS MB start→end', 'answer check',
     ...(withCorrelated ? ['req/s correlated ceiling', '**ours/correlated**', 'p99 ms correlated'] : []),
-    ...(withTwins ? ['req/s v4 twin', '**v5/v4**'] : []),
+    ...(withTwins ? ['req/s v4 twin', '**twin/v4** (v5 or GraphQL over REST v4)'] : []),
     ...(withOrm ? ['req/s em.find', 'em.find/ceiling'] : []),
     ...(withStepwise ? ['req/s stepwise', 'stepwise/ceiling', 'ours/stepwise', 'p50 / p99 ms stepwise', 'SQL/req stepwise'] : [])
   ]

@@ -21,6 +21,8 @@ export interface ReadScenario {
    * the twin's request on the same server, and the ceiling answers it as the twin.
    */
   v4Twin?: { name: string, path: string }
+  /** A GraphQL twin (the plugin's GraphQL endpoint, by GET): its answer is unwrapped from its root field before the check. */
+  graphql?: boolean
 }
 
 export interface WriteRequest {
@@ -228,6 +230,46 @@ function v5Twin (scenario: ReadScenario, fixture: Fixture, v5: V5Setup): ReadSce
   }
 }
 
+/** The suffix of a GraphQL twin's name: `list-graphql` mirrors `list`. */
+export const GRAPHQL_SUFFIX = '-graphql'
+
+/** The default fields of an article in REST (its scalars but the private ones), as a selection. */
+const ARTICLE_SCALARS = 'title slug excerpt body readingTime views rating score featured publishedOn publishAt scheduledAt lastReviewedAt metadata status contactEmail createdAt updatedAt publishedAt'
+
+function graphqlPath (text: string): string {
+  return `/graphql?${query([['query', text.replace(/\s+/g, ' ').trim()]])}`
+}
+
+/**
+ * GraphQL twins of the REST reads that a front end writes as a query: the same entries, fields
+ * and pagination through the plugin's GraphQL endpoint, measured beside the REST request.
+ */
+function graphqlTwins (fixture: Fixture, reads: readonly ReadScenario[]): ReadScenario[] {
+  const { filter } = fixture
+  const texts: Record<string, string> = {
+    list: `{ articles(pagination: { page: 1, pageSize: 25 }) { data { id attributes { ${ARTICLE_SCALARS} } } meta { pagination { page pageSize pageCount total } } } }`,
+    entry: `{ article(id: "${fixture.singleArticleId}") { data { id attributes { ${ARTICLE_SCALARS} } } } }`,
+    'filter-heavy': `{ articles(
+      filters: { title: { containsi: ${JSON.stringify(filter.titleContains)} }, category: { name: { in: ${JSON.stringify(filter.categories)} } },
+        or: [{ featured: { eq: true } }, { readingTime: { gte: ${filter.minReadingTime} } }] },
+      sort: ["rating:desc", "publishedOn:asc"], pagination: { page: 3, pageSize: 10 }
+    ) { data { id attributes { ${ARTICLE_SCALARS} } } meta { pagination { page pageSize pageCount total } } } }`
+  }
+  return reads.flatMap(scenario => {
+    const text = texts[scenario.name]
+    if (text === undefined) return []
+    return [{
+      kind: 'read' as const,
+      name: `${scenario.name}${GRAPHQL_SUFFIX}`,
+      title: `${scenario.title}, through GraphQL`,
+      path: graphqlPath(text),
+      ormFind: false,
+      v4Twin: { name: scenario.name, path: scenario.path },
+      graphql: true
+    }]
+  })
+}
+
 /**
  * `deletes`: the delete scenario's setup (without it, e.g. in the soak, there is no delete
  * scenario). `v5`: where the v5 twins of the reads are served (without it there are none).
@@ -237,6 +279,7 @@ export function scenarios (fixture: Fixture, deletes?: DeleteScenarioSetup, v5?:
   return [
     ...reads,
     ...(v5 === undefined ? [] : reads.map(scenario => v5Twin(scenario, fixture, v5))),
+    ...graphqlTwins(fixture, reads),
     ...writeScenarios(fixture, deletes)
   ]
 }

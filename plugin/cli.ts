@@ -10,6 +10,7 @@ import { ApiError } from './errors.js'
 import { adminCreate } from './cli/admin-create.js'
 import { UsageError } from './cli/arguments.js'
 import { importStrapiCommand } from './cli/import-strapi.js'
+import { graphqlSchema } from './cli/graphql-schema.js'
 import { defaultIo } from './cli/io.js'
 import type { Io } from './cli/io.js'
 import { serve } from './cli/serve.js'
@@ -36,10 +37,12 @@ export async function main (argv: string[], io: Io = defaultIo): Promise<number>
         return await adminCreate(rest, io)
       case 'tokens:create':
         return await tokensCreate(rest, io)
+      case 'graphql:schema':
+        return await graphqlSchema(rest, io)
       case 'import:strapi':
         return await importStrapiCommand(rest, io, io === defaultIo && process.stderr.isTTY ? process.stderr : null)
       default:
-        throw new UsageError(`unknown command "${command}" (expected serve, types, admin:create, tokens:create or import:strapi)`)
+        throw new UsageError(`unknown command "${command}" (expected serve, types, graphql:schema, admin:create, tokens:create or import:strapi)`)
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code

@@ -161,6 +161,7 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
   if (graphql !== null) {
     // Beside the REST routes, not under their prefix, and not in their OpenAPI document.
     // Its reads skip the response cache, whose keys are one reader's statements.
+    const { content, lifecycles } = serving(registry)
     await app.register(async (scope) => {
       await registerGraphql(scope, {
         registry,
@@ -168,7 +169,9 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
         limits: options.limits,
         reader: createReader(db, readCompiler(registry, db.names, BARE_SHAPE)),
         callers: { db, permissions: access.permissions, verifyJwt: signer!.verify },
-        readOptions: (request) => reads!.readOptions(request)
+        readOptions: (request) => reads!.readOptions(request),
+        writes: { repositories: content, lifecycles, strict: options.strict, written: () => { shared?.cache.clear() } },
+        accounts: access.users === null ? null : { users: access.users, signer: signer!, rateLimit: access.rateLimit }
       })
     })
   }

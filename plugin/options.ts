@@ -79,7 +79,7 @@ export interface ContentApiOptions {
   rateLimit?: RateLimitOptions | false
   /** Strapi v4's lifecycle hooks per content type uid: `{ '<uid>': { beforeCreate, afterCreate, beforeUpdate, afterUpdate, beforeDelete, afterDelete } }`. */
   lifecycles?: LifecyclesOption
-  /** Strapi v4's GraphQL API (docs/graphql.md): `{ endpoint, defaultLimit, maxLimit, depthLimit, landingPage, introspection }`; omitted or `false`: off. */
+  /** Strapi v4's GraphQL API (docs/graphql.md): `{ endpoint, defaultLimit, maxLimit, depthLimit, landingPage, introspection, persistedQueries }`; omitted or `false`: off. */
   graphql?: GraphqlOptions | boolean
 }
 

@@ -4,7 +4,7 @@
  * statement the plugin sends is counted through its `database.onQuery` option; the runner
  * starts a second instance that way for the statement probe, so the timed instance never
  * pays for MikroORM's query logging. With BENCH_RESPONSE_CACHE=1 the response cache is on.
- * The content is also served in Strapi v5's format at V5_PREFIX (`alsoServe`).
+ * The content is also served in Strapi v5's format at V5_PREFIX (`alsoServe`), and through GraphQL.
  */
 import Fastify from 'fastify'
 import contentApi from '../../plugin/index.js'
@@ -20,6 +20,8 @@ runServer(async () => {
     schemas: EXAMPLE_SCHEMAS,
     // v4 at /api, Strapi v5's format over the same rows for the v5 twins of the reads.
     alsoServe: { apiFormat: 'v5', prefix: V5_PREFIX },
+    // The GraphQL twins of the reads (persisted queries off: the twins send their text).
+    graphql: { persistedQueries: false },
     ...(responseCache ? { cache: { responses: {} } } : {}),
     database: {
       url: requireEnv('BENCH_DATABASE_URL'),

@@ -52,6 +52,26 @@ export function routeLimiter (scope: FastifyInstance, settings: ResolvedRateLimi
   }
 }
 
+/** Counts one attempt with `identifier` (GraphQL's `login(input)`: credentials outside a route's body); throws RateLimitError past a limit. */
+export type CredentialLimit = (reply: FastifyReply, identifier: unknown) => Promise<void>
+
+/** The limits of `routeLimiter` for credentials a route's body does not hold; in a scope where `installRateLimiting` ran. */
+export function credentialLimiter (scope: FastifyInstance, settings: ResolvedRateLimit | null): CredentialLimit {
+  if (settings === null) return async () => {}
+  const perIp = settings.perIp === null ? null : scope.createRateLimit({ ...settings.perIp })
+  /** The identifier each request checks, for the key generator, which sees only the request. */
+  const identifiers = new WeakMap<FastifyRequest, string>()
+  const perIdentifier = settings.perIdentifier === null
+    ? null
+    : scope.createRateLimit({ ...settings.perIdentifier, keyGenerator: request => identifierKey(identifiers.get(request) ?? '') })
+  return async (reply, identifier) => {
+    if (perIp !== null) refuseOver(reply, await perIp(reply.request))
+    if (perIdentifier === null || typeof identifier !== 'string' || identifier === '') return
+    identifiers.set(reply.request, identifier)
+    refuseOver(reply, await perIdentifier(reply.request))
+  }
+}
+
 function identifierText (request: FastifyRequest, identifierOf: (body: Record<string, unknown>) => unknown): string | null {
   const body = request.body
   if (!isRecord(body)) return null

@@ -28,6 +28,13 @@ export interface PublicUser {
   publishedAt?: string
 }
 
+export interface UserRole {
+  id: number
+  name: string
+  description: string | null
+  type: string
+}
+
 export interface UsersOptions {
   /** Users are answered with their documentId and a publishedAt, as Strapi v5 answers them. */
   documentIds?: boolean
@@ -126,6 +133,16 @@ export class Users {
     const [row] = await runSql(this.#db, sql`select ${this.#userColumns} from ${users} u join ${roles.table} r on r.${roles.column('id')} = u.${column('role')}
       where u.${column('id')} = ${id}`)
     return row === undefined ? null : publicUser(row)
+  }
+
+  /** A user's role, as GraphQL's `me { role }` shows it; null when the user is gone. */
+  async roleOf (userId: number): Promise<UserRole | null> {
+    const { table: users, column } = this.#users
+    const roles = this.#roles
+    const [row] = await runSql(this.#db, sql`select r.${roles.column('id')} as id, r.${roles.column('name')} as name,
+      r.${roles.column('description')} as description, r.${roles.column('type')} as type
+      from ${users} u join ${roles.table} r on r.${roles.column('id')} = u.${column('role')} where u.${column('id')} = ${userId}`)
+    return row === undefined ? null : { id: Number(row.id), name: String(row.name), description: row.description === null ? null : String(row.description), type: String(row.type) }
   }
 
   /** The same answer for an unknown identifier and a wrong password: nothing to probe. */

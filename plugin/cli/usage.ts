@@ -31,6 +31,12 @@ Commands:
                    --locales L      as for serve, so localized types get locale  [optional]
                    --custom-fields C  as for serve                               [optional]
                    --api-format F   v4 or v5: the app's apiFormat                [default: v4]
+  graphql:schema Print the GraphQL schema (SDL) served with the graphql option
+                   --schemas DIR    the schema folder                           [required]
+                   --out FILE       file to write                                [default: stdout]
+                   --locales L      as for serve, so localized types get locale  [optional]
+                   --sorted         types and fields in alphabetical order       [optional]
+                   --custom-fields C  as for serve                               [optional]
   admin:create   Create an admin user (used for createdBy/updatedBy)
                    --email E --firstname F --lastname L --password P            [all required]
                    --schemas DIR    the schema folder of the served app          [optional]

@@ -21,7 +21,16 @@ import type { Reader } from '../repository/read/reader.js'
 import { formatErrors } from './errors.js'
 import { operationPreparer } from './operation.js'
 import type { PreparedOperation } from './operation.js'
+import type { MutationRole } from './mutation-fields.js'
 import { buildContentSchema } from './schema.js'
+import { usersPermissionsFields } from './users-permissions.js'
+import type { PluginFields } from './users-permissions.js'
+import type { JwtSigner } from '../auth/jwt.js'
+import { credentialLimiter, installRateLimiting } from '../auth/rate-limit.js'
+import type { Users } from '../auth/users.js'
+import type { ResolvedRateLimit } from '../options/rate-limit.js'
+import { mutationRunner } from './writes.js'
+import type { GraphqlWrites } from './writes.js'
 import type { RootRole } from './schema.js'
 import { isRecord } from '../is-record.js'
 
@@ -35,6 +44,16 @@ export interface GraphqlContext {
   callers: CallerContext
   /** A request's read options: its abort signal, and whether a replica may answer. */
   readOptions: (request: FastifyRequest) => QueryOptions
+  /** What mutations write with. */
+  writes: GraphqlWrites
+  /** Users, JWTs and rate limits of the users-permissions routes; null without the `permissions` option. */
+  accounts: Accounts | null
+}
+
+export interface Accounts {
+  users: Users
+  signer: JwtSigner
+  rateLimit: ResolvedRateLimit | null
 }
 
 /**
@@ -43,6 +62,8 @@ export interface GraphqlContext {
  */
 export const GRAPHQL_BODY_LIMIT = 64 * 1024
 const MAX_TOKENS = 20_000
+/** Query texts kept by their hash for automatic persisted queries (each at most GRAPHQL_BODY_LIMIT). */
+const PERSISTED_QUERIES = 1_000
 
 /** Registers the endpoint in `scope` (an encapsulated scope of the plugin's own). */
 export async function registerGraphql (scope: FastifyInstance, context: GraphqlContext): Promise<void> {
@@ -68,9 +89,31 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
         const data = await reader.single(read.model, read.locale, read.query, readOptions)
         return read.answer(data === null ? null : JSON.parse(data))
       }
+      case 'written': throw new Error(`root field ${info.path.key} was prepared as a mutation`)
     }
   }
-  const content = buildContentSchema({ registry, resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown> })
+  const runMutation = mutationRunner({ registry, reader, writes: context.writes })
+  const resolveMutation = (role: MutationRole): GraphQLFieldResolver<unknown, MercuriusContext> => async (_source, args, graphqlContext, info) => {
+    const key = info.path.key as string
+    const written = prepared.get(graphqlContext)?.get(key)
+    if (written === undefined) throw new Error(`mutation ${key} was not prepared`)
+    if (written.kind === 'refused') throw written.error
+    if (written.kind !== 'written') throw new Error(`mutation ${key} was prepared as a read`)
+    const data = await runMutation({ role, args, request: graphqlContext.reply.request, responseKey: key, query: written.query })
+    return written.answer(data === null ? null : JSON.parse(data))
+  }
+  let plugins: PluginFields | undefined
+  if (context.accounts !== null) {
+    const { users, signer, rateLimit } = context.accounts
+    await installRateLimiting(scope, rateLimit)
+    plugins = usersPermissionsFields({ users, signer, limit: credentialLimiter(scope, rateLimit) })
+  }
+  const content = buildContentSchema({
+    registry,
+    ...(plugins === undefined ? {} : { plugins }),
+    resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown>,
+    resolveMutation: resolveMutation as (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
+  })
   const preparer = operationPreparer({
     registry,
     content,
@@ -102,6 +145,8 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
       validationRules: options.introspection ? [] : [NoSchemaIntrospectionCustomRule],
       errorFormatter: formatErrors({ depthLimit: options.depthLimit }) as never,
       allowBatchedQueries: false,
+      // Apollo's protocol, as Strapi's Apollo Server answers it; the texts kept are bounded.
+      ...(options.persistedQueries ? { persistedQueryProvider: mercurius.persistedQueryDefaults.automatic(PERSISTED_QUERIES) } : {}),
       graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
       additionalRouteOptions: { bodyLimit: GRAPHQL_BODY_LIMIT }
     })

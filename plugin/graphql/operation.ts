@@ -26,6 +26,8 @@ import { compileGraphqlSingleLocale } from './arguments.js'
 import type { ListLimits, ListWindow } from './arguments.js'
 import { collectSelections } from './collect.js'
 import type { Document } from './collect.js'
+import { mutationAction } from './mutation-fields.js'
+import type { MutationRole } from './mutation-fields.js'
 import type { ContentSchema, RootRole } from './schema.js'
 import { compileEntry, compileList } from './selection.js'
 import type { ListSource } from './selection.js'
@@ -35,6 +37,8 @@ export type PreparedRead =
   | { kind: 'list', model: ContentTypeModel, tree: QueryTree, window: ListWindow, answer: (source: ListSource) => unknown }
   | { kind: 'entry', model: ContentTypeModel, query: EntryQuery, id: number | null, answer: (entry: unknown) => unknown }
   | { kind: 'single', model: ContentTypeModel, query: EntryQuery, locale: string | null, answer: (entry: unknown) => unknown }
+  /** A mutation's: the written entry answered with its selection, drafts included. */
+  | { kind: 'written', model: ContentTypeModel, query: EntryQuery, answer: (entry: unknown) => unknown }
   | { kind: 'refused', error: Error }
 
 /** The root fields of an operation by response key; fields of no content type (`__typename`, `__schema`) have none. */
@@ -79,6 +83,8 @@ export function operationPreparer (context: OperationContext): OperationPreparer
       const operation = getOperationAST(document, operationName)
       // Validation has passed; an operation it cannot name has no content fields to prepare.
       if (operation === null || operation === undefined) return new Map()
+      // A mutation's variables are what it writes (a password, a body): neither kept nor worth keeping.
+      if (operation.operation === 'mutation') return prepareReads(context, { document, operation, variables, ability, shared })
       let id = operationIds.get(operation)
       if (id === undefined) operationIds.set(operation, id = nextOperationId++)
       // Errors of the whole operation (the budget) are thrown before anything is kept.
@@ -99,19 +105,23 @@ interface PrepareInput {
 }
 
 function prepareReads (context: OperationContext, input: PrepareInput): PreparedOperation {
-  const { schema, roots } = context.content
+  const { schema, roots, mutations } = context.content
   const fragments = Object.fromEntries(input.document.definitions.flatMap(definition => definition.kind === 'FragmentDefinition' ? [[definition.name.value, definition]] : []))
   const document: Document = { schema, fragments, variables: input.variables }
-  const queryType = schema.getQueryType() as GraphQLObjectType
+  const mutation = input.operation.operation === 'mutation'
+  const rootType = (mutation ? schema.getMutationType() : schema.getQueryType()) as GraphQLObjectType
   const reads = new Map<string, PreparedRead>()
   const measures: PopulateMeasure[] = []
-  for (const [key, nodes] of collectSelections(document, queryType, [input.operation.selectionSet])) {
-    const role = roots.get(nodes[0]!.name.value)
+  for (const [key, nodes] of collectSelections(document, rootType, [input.operation.selectionSet])) {
+    const name = nodes[0]!.name.value
+    const role = mutation ? mutations.get(name) : roots.get(name)
     if (role === undefined) continue
-    const field = queryType.getFields()[nodes[0]!.name.value]!
+    const field = rootType.getFields()[name]!
     try {
-      const args = getArgumentValues(field, nodes[0]!, input.variables)
-      const read = prepareRead(context, { ...document, registry: context.registry, limits: context.limits }, role, nodes, args, input.ability)
+      const selection = { ...document, registry: context.registry, limits: context.limits }
+      const read = mutation
+        ? prepareWritten(context, selection, role as MutationRole, nodes, input.ability)
+        : prepareRead(context, selection, role as RootRole, nodes, getArgumentValues(field, nodes[0]!, input.variables), input.ability)
       if (read.kind !== 'refused') measures.push(read.measure)
       reads.set(key, read.kind === 'refused' ? read : shareRead(read.read, input.shared))
     } catch (error) {
@@ -130,7 +140,23 @@ function shareRead (read: Exclude<PreparedRead, { kind: 'refused' }>, shared: Pr
     case 'list': return { ...read, tree: shared('list', read.model, read.tree) }
     case 'entry': return { ...read, query: shared('entry', read.model, read.query) }
     case 'single': return { ...read, query: shared('single', read.model, read.query) }
+    case 'written': return { ...read, query: shared('written', read.model, read.query) }
   }
+}
+
+/**
+ * A mutation's answer: its selection read as `article(id)` reads it, drafts included (the
+ * entry just written may be one), after the caller's action is checked.
+ */
+function prepareWritten (
+  context: OperationContext, selection: Parameters<typeof compileEntry>[0], role: MutationRole, nodes: FieldNode[], ability: Ability
+): Measured {
+  const { model } = role
+  if (!ability.can(model.uid, mutationAction(role))) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
+  const entry = compileEntry(selection, model, nodes, { publicationState: 'preview' })
+  const measure = measurePopulate({ registry: context.registry, model, query: entry.query })
+  const query: EntryQuery = { ...pruneSelection({ registry: context.registry, ability }, model, entry.query), estimatedRows: measure.rows }
+  return { kind: 'read', read: { kind: 'written', model, query, answer: entry.answer }, measure }
 }
 
 type Measured = { kind: 'read', read: Exclude<PreparedRead, { kind: 'refused' }>, measure: PopulateMeasure } | { kind: 'refused', error: Error }
@@ -158,7 +184,7 @@ function prepareRead (
 }
 
 /** `id: ID`: digits; absent, or one no row can have, finds nothing (`data: null`, as Strapi answers an unknown id). */
-function entryId (raw: unknown): number | null {
+export function entryId (raw: unknown): number | null {
   if (raw === undefined || raw === null) return null
   if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw ValidationError.at(['id'], `Invalid id ${JSON.stringify(raw)}: ids are positive integers`)
   return parseRowId(raw)

@@ -25,6 +25,10 @@ import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError } from '../errors.js'
 import { isPrivate } from '../query/fields.js'
 import { FORBIDDEN } from './answer-shape.js'
+import { InputBuilder } from './inputs.js'
+import { mutationFields } from './mutation-fields.js'
+import type { PluginFields } from './users-permissions.js'
+import type { MutationResolver, MutationRole } from './mutation-fields.js'
 import { ATTRIBUTE_SCALARS, CUSTOM_SCALARS, FILTERED_SCALARS, LOCALE_CODE_SCALAR } from './scalars.js'
 import {
   dynamicZoneName, entityName, entityResponseCollectionName, entityResponseName, enumName, enumValueName, filtersInputName,
@@ -59,6 +63,8 @@ export interface ContentSchema {
   roles: ReadonlyMap<string, TypeRole>
   /** By root field name. */
   roots: ReadonlyMap<string, RootRole>
+  /** By mutation field name. */
+  mutations: ReadonlyMap<string, MutationRole>
 }
 
 /** Answers a root field: the root role and graphql-js's resolver arguments. */
@@ -82,9 +88,12 @@ export const ERROR_TYPE = 'Error'
 export interface SchemaOptions {
   registry: Registry
   resolveRoot: RootResolver
+  resolveMutation: MutationResolver
+  /** Root fields of Strapi's plugins (users-permissions), after the content types' own. */
+  plugins?: PluginFields
 }
 
-export function buildContentSchema ({ registry, resolveRoot }: SchemaOptions): ContentSchema {
+export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins }: SchemaOptions): ContentSchema {
   const builder = new SchemaBuilder(registry)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
@@ -104,12 +113,16 @@ export function buildContentSchema ({ registry, resolveRoot }: SchemaOptions): C
     add(findOneQueryName(model), { kind: 'findOne', model }, { type: builder.response(model), args: { id: { type: GraphQLID }, ...localeArg } })
     add(findQueryName(model), { kind: 'find', model }, { type: builder.collection(model), args: { ...builder.listArgs(model), ...localeArg } })
   }
+  Object.assign(fields, plugins?.query)
+  const inputs = new InputBuilder({ registry, enumOf: (model, attribute) => builder.enumType(model, attribute) })
+  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: plugins?.mutation ?? {} })
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields }),
+    mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutations.fields }),
     // Always there, as in Strapi, whether or not a query reaches them.
     types: [...CUSTOM_SCALARS, builder.errorType, builder.paginationType, builder.metaType, builder.publicationState, builder.paginationArg]
   })
-  return { schema, roles: builder.roles, roots }
+  return { schema, roles: builder.roles, roots, mutations: mutations.roles }
 }
 
 /** Builds each type once, by name, when something first refers to it. */
@@ -261,7 +274,7 @@ class SchemaBuilder {
     const required = <T extends GraphQLOutputType>(type: T): GraphQLOutputType => attribute.required ? new GraphQLNonNull(type) : type
     switch (attribute.kind) {
       case 'scalar':
-        return { type: required(this.#enum(model, attribute) ?? ATTRIBUTE_SCALARS[attribute.type]) }
+        return { type: required(this.enumType(model, attribute) ?? ATTRIBUTE_SCALARS[attribute.type]) }
       case 'relation':
       case 'media': {
         const target = this.#registry.model(attribute.target) as EntityModel
@@ -280,7 +293,7 @@ class SchemaBuilder {
   }
 
   /** `ENUM_X_FIELD`, or null when a value cannot be a GraphQL name (the attribute is then a String). */
-  #enum (model: Model, attribute: ScalarAttribute): GraphQLEnumType | null {
+  enumType (model: Model, attribute: ScalarAttribute): GraphQLEnumType | null {
     if (attribute.type !== 'enumeration' || attribute.enum === undefined) return null
     const name = enumName(model, attribute.name)
     if (!this.#enums.has(name)) {

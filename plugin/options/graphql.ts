@@ -18,6 +18,11 @@ export interface GraphqlOptions {
   landingPage?: boolean
   /** `__schema` and `__type` answered. Default: on unless `NODE_ENV` is `production` (as Strapi's Apollo Server). */
   introspection?: boolean
+  /**
+   * Automatic persisted queries (Apollo's protocol, on by default in Strapi's Apollo Server):
+   * a client sends a query's SHA-256 and, when unknown, the query once. Default true.
+   */
+  persistedQueries?: boolean
 }
 
 export interface ResolvedGraphqlOptions {
@@ -27,6 +32,7 @@ export interface ResolvedGraphqlOptions {
   depthLimit: number
   landingPage: boolean
   introspection: boolean
+  persistedQueries: boolean
 }
 
 /**
@@ -39,7 +45,7 @@ export const DEFAULT_DEPTH_LIMIT = 20
 /** Strapi's nested and root lists give 10 items when not told otherwise. */
 export const DEFAULT_LIMIT = 10
 
-const KEYS = ['endpoint', 'defaultLimit', 'maxLimit', 'depthLimit', 'landingPage', 'introspection'] as const
+const KEYS = ['endpoint', 'defaultLimit', 'maxLimit', 'depthLimit', 'landingPage', 'introspection', 'persistedQueries'] as const
 
 type Resolution = { ok: true, value: ResolvedGraphqlOptions | null } | { ok: false, problem: string }
 
@@ -47,7 +53,7 @@ type Resolution = { ok: true, value: ResolvedGraphqlOptions | null } | { ok: fal
 export function resolveGraphqlOptions (raw: unknown, maxPageSize: number, env: NodeJS.ProcessEnv = process.env): Resolution {
   if (raw === undefined || raw === false) return { ok: true, value: null }
   const given = raw === true ? {} : raw
-  if (!isRecord(given)) return { ok: false, problem: 'graphql must be false, true or { endpoint, defaultLimit, maxLimit, depthLimit, landingPage, introspection }' }
+  if (!isRecord(given)) return { ok: false, problem: 'graphql must be false, true or { endpoint, defaultLimit, maxLimit, depthLimit, landingPage, introspection, persistedQueries }' }
   for (const key of Object.keys(given)) {
     if (!(KEYS as readonly string[]).includes(key)) return { ok: false, problem: `graphql.${key} is not an option (known: ${KEYS.join(', ')})` }
   }
@@ -67,7 +73,7 @@ export function resolveGraphqlOptions (raw: unknown, maxPageSize: number, env: N
     numbers[key] = value
   }
   if (numbers.defaultLimit > numbers.maxLimit) return { ok: false, problem: 'graphql.defaultLimit cannot exceed graphql.maxLimit' }
-  for (const key of ['landingPage', 'introspection'] as const) {
+  for (const key of ['landingPage', 'introspection', 'persistedQueries'] as const) {
     if (given[key] !== undefined && typeof given[key] !== 'boolean') return { ok: false, problem: `graphql.${key} must be a boolean` }
   }
   return {
@@ -76,6 +82,7 @@ export function resolveGraphqlOptions (raw: unknown, maxPageSize: number, env: N
       endpoint,
       ...numbers,
       landingPage: given.landingPage === true,
+      persistedQueries: given.persistedQueries !== false,
       introspection: typeof given.introspection === 'boolean' ? given.introspection : env.NODE_ENV !== 'production'
     }
   }

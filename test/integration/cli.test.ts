@@ -29,7 +29,7 @@ async function run (...argv: string[]): Promise<{ code: number, out: string, err
 t.test('help and usage errors', async t => {
   const help = await run('--help')
   t.equal(help.code, 0)
-  for (const command of ['serve', 'types', 'admin:create', 'tokens:create']) t.match(help.out, command)
+  for (const command of ['serve', 'types', 'graphql:schema', 'admin:create', 'tokens:create']) t.match(help.out, command)
   t.equal((await run('launch')).code, 2)
   t.equal((await run('admin:create', '--email', 'x@example.com')).code, 2, 'missing options')
   t.equal((await run('tokens:create', '--schemas', EXAMPLE_SCHEMAS, '--name', 'n', '--type', 'root')).code, 2, 'bad token type')

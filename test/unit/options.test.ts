@@ -109,23 +109,25 @@ t.test('graphql: off unless given, each key checked, defaults Strapi\'s where th
   t.equal(resolved({}).graphql, null, 'off by default')
   t.equal(resolved({ graphql: false }).graphql, null)
   t.same(resolved({ graphql: {} }).graphql, {
-    endpoint: '/graphql', defaultLimit: 10, maxLimit: 100, depthLimit: 20, landingPage: false, introspection: true
+    endpoint: '/graphql', defaultLimit: 10, maxLimit: 100, depthLimit: 20, landingPage: false, introspection: true, persistedQueries: true
   }, 'Strapi\'s default limit, the REST maximum page size as the cap, introspection outside production')
   t.equal(resolved({ graphql: true }, { NODE_ENV: 'production' }).graphql?.introspection, false, 'no introspection in production, as Apollo Server')
   t.equal(resolved({ graphql: { introspection: true } }, { NODE_ENV: 'production' }).graphql?.introspection, true)
   t.equal(resolved({ graphql: {}, pagination: { maxPageSize: 40, defaultPageSize: 20 } }).graphql?.maxLimit, 40)
   t.same(resolved({ graphql: { endpoint: '/api/gql', defaultLimit: 5, maxLimit: 50, depthLimit: 12, landingPage: true } }).graphql,
-    { endpoint: '/api/gql', defaultLimit: 5, maxLimit: 50, depthLimit: 12, landingPage: true, introspection: true })
+    { endpoint: '/api/gql', defaultLimit: 5, maxLimit: 50, depthLimit: 12, landingPage: true, introspection: true, persistedQueries: true })
+  t.equal(resolved({ graphql: { persistedQueries: false } }).graphql?.persistedQueries, false)
   const cases: Array<[unknown, RegExp]> = [
     ['yes', /graphql must be false, true or/],
-    [{ path: '/x' }, /graphql\.path is not an option \(known: endpoint, defaultLimit, maxLimit, depthLimit, landingPage, introspection\)/],
+    [{ path: '/x' }, /graphql\.path is not an option \(known: endpoint, defaultLimit, maxLimit, depthLimit, landingPage, introspection, persistedQueries\)/],
     [{ endpoint: 'graphql' }, /graphql\.endpoint must look like \/graphql/],
     [{ maxLimit: -1 }, /graphql\.maxLimit must be a positive integer, got -1/],
     [{ depthLimit: 2.5 }, /graphql\.depthLimit must be a positive integer/],
     [{ defaultLimit: 0 }, /graphql\.defaultLimit must be a positive integer/],
     [{ defaultLimit: 30, maxLimit: 20 }, /graphql\.defaultLimit cannot exceed graphql\.maxLimit/],
     [{ landingPage: 'yes' }, /graphql\.landingPage must be a boolean/],
-    [{ introspection: 1 }, /graphql\.introspection must be a boolean/]
+    [{ introspection: 1 }, /graphql\.introspection must be a boolean/],
+    [{ persistedQueries: 'on' }, /graphql\.persistedQueries must be a boolean/]
   ]
   for (const [graphql, message] of cases) t.throws(() => resolved({ graphql: graphql as never }), optionsError(message), JSON.stringify(graphql))
 })

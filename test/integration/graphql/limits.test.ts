@@ -124,7 +124,7 @@ t.test('malformed requests: GraphQL errors with their status, never a 500', asyn
     ['an unknown field', { payload: { query: '{ articles { data { attributes { nope } } } }' } }, 400, 'GRAPHQL_VALIDATION_FAILED'],
     ['a private attribute', { payload: { query: '{ articles { data { attributes { internalNotes } } } }' } }, 400, 'GRAPHQL_VALIDATION_FAILED'],
     ['a password attribute', { payload: { query: '{ authors { data { attributes { password } } } }' } }, 400, 'GRAPHQL_VALIDATION_FAILED'],
-    ['a mutation (not served)', { payload: { query: 'mutation { createArticle(data: {}) { data { id } } }' } }, 400, 'GRAPHQL_VALIDATION_FAILED'],
+    ['a mutation of no type', { payload: { query: 'mutation { createNothing(data: {}) { data { id } } }' } }, 400, 'GRAPHQL_VALIDATION_FAILED'],
     ['a wrong variable', { payload: { query: 'query ($n: Int) { articles(pagination: { limit: $n }) { data { id } } }', variables: { n: 'x' } } }, 400, 'BAD_USER_INPUT'],
     ['a missing variable', { payload: { query: 'query ($s: String!) { articles(filters: { slug: { eq: $s } }) { data { id } } }' } }, 400, 'BAD_USER_INPUT'],
     ['an unknown operation', { payload: { query: 'query A { __typename }', operationName: 'B' } }, 400, 'GRAPHQL_VALIDATION_FAILED'],

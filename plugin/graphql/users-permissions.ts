@@ -1,0 +1,99 @@
+/**
+ * Strapi's users-permissions GraphQL (its plugin's `me`, `login` and `register`), served when
+ * the `permissions` option is: the same users, passwords, JWTs and rate limits as the REST
+ * routes `/auth/local`, `/auth/local/register` and `/users/me` (auth/users.ts,
+ * auth/rate-limit.ts), named and shaped as Strapi's schema has them.
+ */
+import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql'
+import type { GraphQLFieldConfigMap } from 'graphql'
+import type { MercuriusContext } from 'mercurius'
+import { callerOf } from '../auth/caller.js'
+import type { JwtSigner } from '../auth/jwt.js'
+import type { CredentialLimit } from '../auth/rate-limit.js'
+import type { PublicUser, Users } from '../auth/users.js'
+import { UnauthorizedError, ValidationError } from '../errors.js'
+
+export interface UsersPermissionsContext {
+  users: Users
+  signer: JwtSigner
+  /** The rate limits of the REST routes that take a password. */
+  limit: CredentialLimit
+}
+
+export interface PluginFields {
+  query: GraphQLFieldConfigMap<unknown, unknown>
+  mutation: GraphQLFieldConfigMap<unknown, unknown>
+}
+
+const nonNull = <T extends GraphQLObjectType | typeof GraphQLString | typeof GraphQLID>(type: T): GraphQLNonNull<T> => new GraphQLNonNull(type)
+
+export function usersPermissionsFields ({ users, signer, limit }: UsersPermissionsContext): PluginFields {
+  const meRole = new GraphQLObjectType({
+    name: 'UsersPermissionsMeRole',
+    fields: { id: { type: nonNull(GraphQLID) }, name: { type: nonNull(GraphQLString) }, description: { type: GraphQLString }, type: { type: GraphQLString } }
+  })
+  const me = new GraphQLObjectType<PublicUser>({
+    name: 'UsersPermissionsMe',
+    fields: {
+      id: { type: nonNull(GraphQLID) },
+      username: { type: nonNull(GraphQLString) },
+      email: { type: GraphQLString },
+      confirmed: { type: GraphQLBoolean },
+      blocked: { type: GraphQLBoolean },
+      role: { type: meRole, resolve: async (user) => await users.roleOf(user.id) }
+    }
+  })
+  const loginPayload = new GraphQLObjectType({
+    name: 'UsersPermissionsLoginPayload',
+    fields: { jwt: { type: GraphQLString }, user: { type: nonNull(me) } }
+  })
+  const registerInput = new GraphQLInputObjectType({
+    name: 'UsersPermissionsRegisterInput',
+    fields: { username: { type: nonNull(GraphQLString) }, email: { type: nonNull(GraphQLString) }, password: { type: nonNull(GraphQLString) } }
+  })
+  const loginInput = new GraphQLInputObjectType({
+    name: 'UsersPermissionsLoginInput',
+    fields: {
+      identifier: { type: nonNull(GraphQLString) },
+      password: { type: nonNull(GraphQLString) },
+      provider: { type: nonNull(GraphQLString), defaultValue: 'local' }
+    }
+  })
+  const signedIn = (user: PublicUser): { jwt: string, user: PublicUser } => ({ jwt: signer.sign({ id: user.id, kind: 'user' }), user })
+  type Context = MercuriusContext
+
+  return {
+    query: {
+      me: {
+        type: me,
+        resolve: async (_source: unknown, _args: unknown, context: Context) => {
+          const caller = callerOf(context.reply.request)
+          if (caller.kind !== 'user') throw new UnauthorizedError()
+          const user = await users.byId(caller.userId)
+          if (user === null) throw new UnauthorizedError()
+          return user
+        }
+      }
+    },
+    mutation: {
+      login: {
+        type: nonNull(loginPayload),
+        args: { input: { type: new GraphQLNonNull(loginInput) } },
+        resolve: async (_source: unknown, { input }: { input: { identifier: string, password: string, provider: string } }, context: Context) => {
+          if (input.provider !== 'local') throw ValidationError.at(['provider'], `Provider ${input.provider} is not served: only local accounts log in here`)
+          await limit(context.reply, input.identifier)
+          return signedIn(await users.authenticate(input.identifier, input.password))
+        }
+      },
+      register: {
+        type: nonNull(loginPayload),
+        description: 'Register a user',
+        args: { input: { type: new GraphQLNonNull(registerInput) } },
+        resolve: async (_source: unknown, { input }: { input: { username: string, email: string, password: string } }, context: Context) => {
+          await limit(context.reply, input.email)
+          return signedIn(await users.create(input))
+        }
+      }
+    }
+  } as PluginFields
+}
