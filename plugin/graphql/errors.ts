@@ -74,11 +74,22 @@ function classify (error: GraphQLError, depthLimit: number, log: FastifyBaseLogg
   return { formatted: { message: 'Internal Server Error', ...(error.path === undefined ? {} : { path: error.path }), extensions: { code: 'INTERNAL_SERVER_ERROR' } }, status: 500 }
 }
 
-/** mercurius wraps the errors of parsing, validation and variables in one error holding them. */
+/**
+ * mercurius wraps the errors of parsing, validation and variables in one error holding them.
+ * A wrapper that refuses the request itself (its 405 for a mutation sent by GET) lends its
+ * status to the plain errors it holds, so they answer that status rather than a 500.
+ */
 function unwrap (error: GraphQLError): GraphQLError[] {
-  const inner = (error.originalError as { errors?: unknown } | undefined)?.errors
+  const wrapper = error.originalError as { errors?: unknown, statusCode?: unknown } | undefined
+  const inner = wrapper?.errors
   if (!Array.isArray(inner)) return [error]
-  return inner.map(item => item instanceof GraphQLError ? item : new GraphQLError((item as Error).message, { originalError: item as Error }))
+  const refusal = typeof wrapper?.statusCode === 'number' && wrapper.statusCode >= 400 && wrapper.statusCode < 500 ? wrapper.statusCode : undefined
+  return inner.map(item => {
+    if (item instanceof GraphQLError) return item
+    const original = item as Error & { statusCode?: unknown }
+    if (refusal !== undefined && original.statusCode === undefined) original.statusCode = refusal
+    return new GraphQLError(original.message, { originalError: original })
+  })
 }
 
 export interface ErrorFormatting {

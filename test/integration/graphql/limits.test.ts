@@ -128,7 +128,8 @@ t.test('malformed requests: GraphQL errors with their status, never a 500', asyn
     ['a wrong variable', { payload: { query: 'query ($n: Int) { articles(pagination: { limit: $n }) { data { id } } }', variables: { n: 'x' } } }, 400, 'BAD_USER_INPUT'],
     ['a missing variable', { payload: { query: 'query ($s: String!) { articles(filters: { slug: { eq: $s } }) { data { id } } }' } }, 400, 'BAD_USER_INPUT'],
     ['an unknown operation', { payload: { query: 'query A { __typename }', operationName: 'B' } }, 400, 'GRAPHQL_VALIDATION_FAILED'],
-    ['a GET of a bad query', { method: 'GET', url: '/graphql?query=%7B%20nope%20%7D' }, 400, 'GRAPHQL_VALIDATION_FAILED']
+    ['a GET of a bad query', { method: 'GET', url: '/graphql?query=%7B%20nope%20%7D' }, 400, 'GRAPHQL_VALIDATION_FAILED'],
+    ['a mutation sent by GET', { method: 'GET', url: `/graphql?query=${encodeURIComponent('mutation { createTag(data: { name: "by-get" }) { data { id } } }')}` }, 405, 'BAD_REQUEST']
   ]
   for (const [name, request, status, code] of cases) {
     const response = await test.app.inject({
@@ -141,6 +142,8 @@ t.test('malformed requests: GraphQL errors with their status, never a 500', asyn
     t.equal(response.statusCode, status, `${name}: ${status}`)
     t.equal(body.errors?.[0]?.extensions?.code, code, `${name}: ${code} (${body.errors?.[0]?.message})`)
   }
+  const written = await test.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ tags(filters: { name: { eq: "by-get" } }) { data { id } } }' } })
+  t.same(written.json().data.tags.data, [], 'the mutation sent by GET wrote nothing')
 })
 
 t.test('answers as Strapi: a wrong value in an argument is a BAD_USER_INPUT of that field, the others answer', async t => {
