@@ -19,9 +19,9 @@ const LAYERS = [
   ['plugin/repository'],
   ['plugin/options.ts', 'plugin/options', 'plugin/transform'],
   ['plugin/auth', 'schemas'],
-  ['plugin/access', 'plugin/admin', 'plugin/lifecycles', 'plugin/openapi', 'plugin/typegen'],
+  ['plugin/access', 'plugin/lifecycles', 'plugin/openapi', 'plugin/typegen'],
   ['plugin/routes', 'plugin/graphql'],
-  ['plugin/upload', 'plugin/auth-routes'],
+  ['plugin/upload', 'plugin/auth-routes', 'plugin/admin'],
   ['plugin/import'],
   ['plugin/index.ts', 'plugin/cli.ts', 'plugin/cli']
 ]

@@ -15,6 +15,7 @@ import type { ApiFormat, ContentMount } from './options/api-format.js'
 import { authEntitySchemas } from './repository/schema/auth-entities.js'
 import type { SystemEntities } from './repository/schema/entities.js'
 import { idempotencyEntity } from './repository/write/idempotency.js'
+import { viewConfigurationEntity } from './repository/schema/admin-entity.js'
 
 /** A format's content routes at their prefix, with the registry of that format (what its answers show). */
 export interface ServedMount extends ContentMount {
@@ -70,6 +71,6 @@ export async function contentModel (given: ContentApiOptions, warn: (message: st
     mounts,
     permissions,
     controllers,
-    systemEntities: schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity()]
+    systemEntities: schemaOf => [...(permissions === null ? [] : authEntitySchemas(schemaOf(ROLE_UID))), idempotencyEntity(), viewConfigurationEntity()]
   }
 }

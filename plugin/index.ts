@@ -48,6 +48,7 @@ import { createContentEvents } from './lifecycles/content-events.js'
 import type { ContentEvents } from './lifecycles/content-events.js'
 import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
 import { registerGraphql } from './graphql/install.js'
+import { installAdminApi } from './admin/install.js'
 import type { JwtSigner } from './auth/jwt.js'
 
 export interface ContentApi {
@@ -146,6 +147,16 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
       }, { prefix: mount.prefix })
     }
   })
+  if (options.admin.enabled) {
+    // Entries flat, as Strapi's entity service returns them; never from the response cache,
+    // so the panel always shows what is stored. Hooks see the entries as the REST API shows them.
+    const adminContent = repositories({ db, registry, reader: createReader(db, readCompiler(registry, db.names, BARE_SHAPE)) })
+    const committed = repositories({ db, registry, reader: createReader(db, readCompiler(registry, db.names)) })
+    const lifecycles = new EntryLifecycles({ registry, repositories: committed, lifecycles: options.lifecycles, events })
+    await app.register(async (scope) => {
+      await installAdminApi(scope, { db, registry, options, admins: access.admin, signer: signer!, repositories: adminContent, lifecycles })
+    })
+  }
   const graphql = options.graphql
   if (graphql !== null) {
     // Beside the REST routes, not under their prefix, and not in their OpenAPI document.

@@ -26,6 +26,8 @@ import { PREFIX_SHAPE, resolveApiFormats } from './options/api-format.js'
 import type { AlsoServeOptions, ApiFormat, ResolvedApiFormats } from './options/api-format.js'
 import { resolveGraphqlOptions } from './options/graphql.js'
 import type { GraphqlOptions, ResolvedGraphqlOptions } from './options/graphql.js'
+import { resolveAdminOptions } from './options/admin.js'
+import type { AdminOptions, ResolvedAdminOptions } from './options/admin.js'
 
 export interface PaginationOptions {
   defaultPageSize?: number
@@ -56,8 +58,8 @@ export interface ContentApiOptions {
   permissions?: PermissionsOptions
   /** Handler extensions per content type uid (docs/options.md, 'Controllers'). */
   controllers?: Record<string, ControllerFactory>
-  /** Admin tokens (creator fields): their JWT secret when `permissions` is not given. */
-  admin?: { jwtSecret?: string }
+  /** The admin panel and its API (docs/admin-api.md), and the admin tokens' JWT secret when `permissions` is not given. */
+  admin?: AdminOptions
   /** Locales of the content types that set `pluginOptions.i18n.localized` (docs/i18n.md). */
   i18n?: I18nOptions
   /** Custom fields beyond the built-in ones: `{ 'plugin::<plugin>.<name>': '<type it stores>' }`. */
@@ -134,6 +136,8 @@ export interface ResolvedOptions {
   controllers: Record<string, ControllerFactory>
   /** The admin tokens' JWT secret: `permissions.jwtSecret`, else `admin.jwtSecret`, else `ADMIN_JWT_SECRET`; null: none set. */
   adminJwtSecret: string | null
+  /** Whether the admin API and panel are served, and the panel's path. */
+  admin: ResolvedAdminOptions
 }
 
 /** What the options say about the loaded model, checked against it. */
@@ -197,7 +201,7 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
   const permissions = checkPermissions(options.permissions)
   if (!permissions.ok) throw new OptionsError(permissions.problem)
   const controllers = checkControllers(options.controllers)
-  const adminSecret = adminJwtSecret(options.admin, env)
+  const admin = resolveAdminOptions(options.admin, env)
   return {
     schemas: options.schemas ?? null,
     contentTypes,
@@ -218,7 +222,8 @@ export function resolveOptions (options: ContentApiOptions, env: NodeJS.ProcessE
     customFields: options.customFields,
     permissions: permissions.value,
     controllers,
-    adminJwtSecret: permissions.value?.jwtSecret ?? adminSecret
+    adminJwtSecret: permissions.value?.jwtSecret ?? admin.jwtSecret,
+    admin: admin.admin
   }
 }
 
@@ -245,14 +250,6 @@ function checkControllers (controllers: unknown): Record<string, ControllerFacto
     if (typeof factory !== 'function') throw new OptionsError(`controllers["${uid}"] must be a function ({ core }) => handlers`)
   }
   return factories as Record<string, ControllerFactory>
-}
-
-function adminJwtSecret (admin: unknown, env: NodeJS.ProcessEnv): string | null {
-  if (admin !== undefined && (admin === null || typeof admin !== 'object' || Array.isArray(admin))) throw new OptionsError('admin must be an object: { jwtSecret }')
-  const secret = (admin as ContentApiOptions['admin'])?.jwtSecret
-  if (secret !== undefined && (typeof secret !== 'string' || secret === '')) throw new OptionsError('admin.jwtSecret must be a non-empty string')
-  const fromEnv = env.ADMIN_JWT_SECRET
-  return secret ?? (fromEnv === undefined || fromEnv === '' ? null : fromEnv)
 }
 
 const DATABASE_DURATIONS = ['connectionTimeout', 'statementTimeout', 'replicaMaxLag', 'replicaCheckInterval', 'readYourWritesWindow'] as const

@@ -1,21 +1,26 @@
 /**
- * Admin users: created by the CLI or the `admin.createUser` decoration, logged in at
- * `POST /admin/login`. Only their id, firstname and lastname ever reach a content answer.
+ * Admin users: created by the CLI, the `admin.createUser` decoration or the first-run
+ * `POST /admin/register-admin`, logged in at `POST /admin/login`. Only their id, firstname and
+ * lastname ever reach a content answer; each has one of the default roles (roles/roles.ts).
  */
 import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database } from '../repository/connection/database.js'
-import { ValidationError } from '../errors.js'
+import type { SqlTransaction } from '../repository/connection/database.js'
+import { ApplicationError, ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
 import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
 import { entitySql, type EntitySql } from '../repository/schema/sql-names.js'
-import { runSql, sql } from '../sql/index.js'
+import { EMPTY_SQL, runSql, sql, type Sql } from '../sql/index.js'
+import { SUPER_ADMIN, isAdminRoleCode, type AdminRoleCode } from './roles/roles.js'
 
 export interface NewAdminUser {
   email: string
   firstname: string
   lastname?: string
   password: string
+  /** One of the default roles' codes; default the Super Admin's. */
+  role?: AdminRoleCode
 }
 
 export interface AdminUser {
@@ -24,6 +29,18 @@ export interface AdminUser {
   lastname: string | null
   email: string
 }
+
+/** An admin user as the admin API shows it (`/admin/users/me`), with its role. */
+export interface AdminAccount extends AdminUser {
+  role: AdminRoleCode
+  isActive: boolean
+  blocked: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** Only one first Super Admin: concurrent first-run registrations queue on this lock. */
+const FIRST_ADMIN_LOCK = 'fastify-content-api:register-admin'
 
 export class AdminUsers {
   readonly #db: Database
@@ -34,26 +51,50 @@ export class AdminUsers {
   }
 
   async createUser (input: NewAdminUser): Promise<AdminUser> {
-    const email = typeof input?.email === 'string' ? input.email.toLowerCase() : ''
-    if (!EMAIL_PATTERN.test(email)) throw ValidationError.at(['email'], 'email must be a valid email')
-    if (typeof input.firstname !== 'string' || input.firstname.trim() === '') throw ValidationError.at(['firstname'], 'firstname is required')
-    if (typeof input.password !== 'string' || input.password.length < 8) throw ValidationError.at(['password'], 'password must be at least 8 characters')
-    for (const key of ['email', 'firstname', 'lastname', 'password'] as const) {
-      const value = input[key]
-      const problem = typeof value === 'string' ? unstorableTextProblem(value) : null
-      if (problem !== null) throw ValidationError.at([key], `${key} ${problem}`)
-    }
-    const password = await hashPassword(input.password)
+    const checked = await this.#checked(input)
     try {
-      const { table, column } = this.#admins
-      const [row] = await runSql(this.#db, sql`insert into ${table} (${column('firstname')}, ${column('lastname')}, ${column('email')},
-          ${column('password')}, ${column('isActive')}, ${column('blocked')}, ${column('createdAt')}, ${column('updatedAt')})
-        values (${input.firstname.trim()}, ${input.lastname ?? null}, ${email}, ${password}, true, false, now(), now())
-        returning ${column('id')} as id`)
-      return { id: Number(row!.id), firstname: input.firstname.trim(), lastname: input.lastname ?? null, email }
+      const [row] = await runSql(this.#db, this.#insert(checked))
+      return this.#created(Number(row!.id), checked)
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw ValidationError.at(['email'], 'This email is already used by an admin user')
-      throw error
+      throw duplicateEmail(error)
+    }
+  }
+
+  /** The first admin user, a Super Admin, only while there is none (Strapi's `register-admin`); null when one exists. */
+  async registerFirst (input: NewAdminUser): Promise<AdminUser | null> {
+    const checked = await this.#checked({ ...input, role: SUPER_ADMIN })
+    const { table } = this.#admins
+    return await this.#db.transaction(async (tx: SqlTransaction) => {
+      await runSql(tx, sql`select pg_advisory_xact_lock(hashtextextended(${FIRST_ADMIN_LOCK}, 0))`)
+      const [row] = await runSql(tx, this.#insert(checked, sql`where not exists (select from ${table})`))
+      return row === undefined ? null : this.#created(Number(row.id), checked)
+    })
+  }
+
+  /** Whether any admin user exists (`GET /admin/init`'s `hasAdmin`). */
+  async exists (): Promise<boolean> {
+    const [row] = await runSql(this.#db, sql`select exists (select from ${this.#admins.table}) as found`)
+    return row?.found === true
+  }
+
+  /** The active, unblocked admin user `id` with its role, or null. */
+  async account (id: number): Promise<AdminAccount | null> {
+    const { table, column } = this.#admins
+    const [row] = await runSql(this.#db, sql`select ${column('id')} as id, ${column('firstname')} as firstname, ${column('lastname')} as lastname,
+        ${column('email')} as email, ${column('role')} as role, ${column('isActive')} as "isActive", ${column('blocked')} as blocked,
+        ${column('createdAt')} as "createdAt", ${column('updatedAt')} as "updatedAt"
+      from ${table} where ${column('id')} = ${id} and ${column('isActive')} and not ${column('blocked')}`)
+    if (row === undefined) return null
+    return {
+      id: Number(row.id),
+      firstname: String(row.firstname),
+      lastname: row.lastname === null ? null : String(row.lastname),
+      email: String(row.email),
+      role: isAdminRoleCode(row.role) ? row.role : SUPER_ADMIN,
+      isActive: row.isActive === true,
+      blocked: row.blocked === true,
+      createdAt: new Date(row.createdAt as string).toISOString(),
+      updatedAt: new Date(row.updatedAt as string).toISOString()
     }
   }
 
@@ -70,4 +111,52 @@ export class AdminUsers {
     if (row === undefined || !matches) throw invalid
     return { id: Number(row.id), firstname: String(row.firstname), lastname: row.lastname === null ? null : String(row.lastname), email: String(row.email) }
   }
+
+  async #checked (input: NewAdminUser): Promise<CheckedAdminUser> {
+    const email = typeof input?.email === 'string' ? input.email.toLowerCase() : ''
+    if (!EMAIL_PATTERN.test(email)) throw ValidationError.at(['email'], 'email must be a valid email')
+    if (typeof input.firstname !== 'string' || input.firstname.trim() === '') throw ValidationError.at(['firstname'], 'firstname is required')
+    if (typeof input.password !== 'string' || input.password.length < 8) throw ValidationError.at(['password'], 'password must be at least 8 characters')
+    if (input.lastname !== undefined && input.lastname !== null && typeof input.lastname !== 'string') throw ValidationError.at(['lastname'], 'lastname must be a string')
+    const role = input.role ?? SUPER_ADMIN
+    if (!isAdminRoleCode(role)) throw ValidationError.at(['role'], 'role must be strapi-super-admin, strapi-editor or strapi-author')
+    for (const key of ['email', 'firstname', 'lastname', 'password'] as const) {
+      const value = input[key]
+      const problem = typeof value === 'string' ? unstorableTextProblem(value) : null
+      if (problem !== null) throw ValidationError.at([key], `${key} ${problem}`)
+    }
+    return { email, firstname: input.firstname.trim(), lastname: input.lastname ?? null, password: await hashPassword(input.password), role }
+  }
+
+  #insert (user: CheckedAdminUser, condition?: Sql): Sql {
+    const { table, column } = this.#admins
+    return sql`insert into ${table} (${column('firstname')}, ${column('lastname')}, ${column('email')},
+        ${column('password')}, ${column('isActive')}, ${column('blocked')}, ${column('role')}, ${column('createdAt')}, ${column('updatedAt')})
+      select ${user.firstname}, ${user.lastname}, ${user.email}, ${user.password}, true, false, ${user.role}, now(), now()
+      ${condition ?? EMPTY_SQL}
+      returning ${column('id')} as id`
+  }
+
+  #created (id: number, user: CheckedAdminUser): AdminUser {
+    return { id, firstname: user.firstname, lastname: user.lastname, email: user.email }
+  }
+}
+
+interface CheckedAdminUser {
+  email: string
+  firstname: string
+  lastname: string | null
+  /** Hashed. */
+  password: string
+  role: AdminRoleCode
+}
+
+function duplicateEmail (error: unknown): unknown {
+  if ((error as { code?: string }).code === '23505') return ValidationError.at(['email'], 'This email is already used by an admin user')
+  return error
+}
+
+/** Strapi's answer to a second `register-admin`. */
+export function adminExistsError (): ApplicationError {
+  return new ApplicationError('You cannot register a new super admin', 400)
 }

@@ -103,6 +103,8 @@ export interface ContentTypeSchema {
     [plugin: string]: unknown
   }
   attributes: Record<string, AttributeSchema>
+  /** The admin panel's view settings (`{ settings, metadatas, layouts }`, docs/admin-api.md); not Strapi's. */
+  config?: unknown
 }
 
 export interface ComponentSchema {
@@ -110,6 +112,8 @@ export interface ComponentSchema {
   info?: { displayName?: string, icon?: string, description?: string }
   options?: Record<string, unknown>
   attributes: Record<string, AttributeSchema>
+  /** The admin panel's view settings, as on content types. */
+  config?: unknown
 }
 
 /** A schema as loaded, with where it came from so errors can name the file. */

@@ -52,6 +52,9 @@ export function declareComponent (draft: RegistryDraft, { uid, source, schema }:
     source,
     category,
     displayName: schema.info?.displayName ?? name,
+    ...(typeof schema.info?.icon === 'string' ? { icon: schema.info.icon } : {}),
+    ...(typeof schema.info?.description === 'string' ? { description: schema.info.description } : {}),
+    ...(schema.config === undefined ? {} : { adminConfig: schema.config }),
     attributes: new Map([['id', systemScalar('id', 'integer')]])
   })
 }
@@ -95,6 +98,8 @@ export function declareContentType (draft: RegistryDraft, { uid, source, schema 
     draftAndPublish: schema.options?.draftAndPublish === true,
     populateCreatorFields: schema.options?.populateCreatorFields === true,
     localized: draft.i18n !== null && schema.pluginOptions?.i18n?.localized === true,
+    ...(typeof info.description === 'string' ? { description: info.description } : {}),
+    ...(schema.config === undefined ? {} : { adminConfig: schema.config }),
     attributes
   })
 }

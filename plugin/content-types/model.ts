@@ -134,12 +134,21 @@ export interface ContentTypeModel extends ModelBase {
   draftAndPublish: boolean
   populateCreatorFields: boolean
   localized: boolean
+  /** The schema's `info.description`. */
+  description?: string
+  /** The schema's `config` (the admin panel's view settings, docs/admin-api.md), as written: checked where it is used. */
+  adminConfig?: unknown
 }
 
 export interface ComponentModel extends ModelBase {
   kind: 'component'
   category: string
   displayName: string
+  /** The schema's `info.icon` and `info.description`. */
+  icon?: string
+  description?: string
+  /** The schema's `config` (the admin panel's view settings), as written. */
+  adminConfig?: unknown
 }
 
 /** The upload plugin's file entries, target of every media attribute. */

@@ -142,6 +142,18 @@ export interface QueryTree extends Selection {
   creatorSelection?: CreatorSelection
   /** `_q`: entries whose searchable attributes contain this text, ignoring case (absent or empty: no search). */
   search?: string
+  /** A read of the admin API: see AdminRead. */
+  admin?: AdminRead
+}
+
+/**
+ * What the admin API's reads add (docs/admin-api.md): creator fields on every content type
+ * (not only on those that set `populateCreatorFields`), and for the Author role only the
+ * entries one admin created.
+ */
+export interface AdminRead {
+  /** Only entries whose `createdBy` is this admin user. */
+  createdBy?: number
 }
 
 /** The names a creator may show besides its `id`: only these, never its email or password. */
@@ -156,6 +168,8 @@ export interface EntryQuery extends Selection {
   publicationState: PublicationState
   /** False: `meta.availableLocales` is left out (the caller may not `find` the type, so may not list its entries). */
   availableLocales?: boolean
+  /** A read of the admin API: the entry with its creator fields. */
+  admin?: AdminRead
 }
 
 /**

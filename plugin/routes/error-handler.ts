@@ -29,7 +29,8 @@ function asApiError (error: FastifyError): ApiError | null {
   return new ApiError(NAME_BY_STATUS[status] ?? 'ValidationError', status, error.message)
 }
 
-export function installErrorHandling (app: FastifyInstance): void {
+/** `notFound: false`: for a scope beside one that answers the unknown routes of the same prefix (Fastify allows one). */
+export function installErrorHandling (app: FastifyInstance, { notFound = true }: { notFound?: boolean } = {}): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = asApiError(error)
     if (known !== null) {
@@ -42,6 +43,7 @@ export function installErrorHandling (app: FastifyInstance): void {
     request.log.error({ err: error }, 'content API request failed')
     return await reply.status(500).send(errorBody({ status: 500, name: 'ApplicationError', message: 'Internal Server Error', details: {} }))
   })
+  if (!notFound) return
   app.setNotFoundHandler(async (request, reply) => {
     const notFound = new NotFoundError()
     return await reply.status(404).send(errorBody({ status: 404, name: notFound.name, message: notFound.message, details: {} }))

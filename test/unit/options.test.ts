@@ -35,10 +35,17 @@ t.test('controllers: an object of functions, checked before the model is loaded'
   t.same(resolved({}).controllers, {})
 })
 
+t.test('admin.enabled and admin.path: off and /admin by default, checked', async t => {
+  t.same(resolved({}).admin, { enabled: false, path: '/admin' })
+  t.same(resolved({ admin: { enabled: true, path: '/back-office' } }).admin, { enabled: true, path: '/back-office' })
+  t.throws(() => resolved({ admin: { enabled: 'yes' as never } }), optionsError(/admin\.enabled must be a boolean/))
+  t.throws(() => resolved({ admin: { path: 'admin/' } }), optionsError(/admin\.path must look like \/admin/))
+})
+
 t.test('admin.jwtSecret: a non-empty string, else ADMIN_JWT_SECRET from the environment given', async t => {
   t.throws(() => resolved({ admin: { jwtSecret: 42 as never } }), optionsError(/admin\.jwtSecret must be a non-empty string/))
   t.throws(() => resolved({ admin: { jwtSecret: '' } }), optionsError(/admin\.jwtSecret must be a non-empty string/))
-  t.throws(() => resolved({ admin: 'secret' as never }), optionsError(/admin must be an object: \{ jwtSecret \}/))
+  t.throws(() => resolved({ admin: 'secret' as never }), optionsError(/admin must be an object: \{ enabled, path, jwtSecret \}/))
   t.throws(() => resolved({ admin: null as never }), optionsError(/admin must be an object/))
   t.throws(() => resolved({ permissions: { jwtSecret: SECRET }, admin: { jwtSecret: 7 as never } }), optionsError(/admin\.jwtSecret must be a non-empty string/),
     'checked even when the permissions secret is the one used')

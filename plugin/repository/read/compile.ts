@@ -105,6 +105,7 @@ function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTr
     if (typeof tree.locale === 'string') all.push(sql`${raw(scope.column(model, row.alias, 'locale'))} = ${tree.locale}`)
     if (tree.filters !== null) all.push(compileFilter(scope, row, tree.filters))
     if (tree.search !== undefined) all.push(searchCondition(scope, row, tree.search))
+    if (tree.admin?.createdBy !== undefined) all.push(sql`${raw(scope.column(model, row.alias, 'createdBy'))} = ${tree.admin.createdBy}`)
     return whereClause(all)
   }
   const separateCount = (): Sql => {
@@ -120,7 +121,9 @@ function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTr
   // Numbered first, as the page is what every list runs; a count beside it comes first in the text.
   const page = numberedFirst(sql`${selected}${conditions(inner)}${raw(orderBy(scope, inner, tree.sort))} limit ${limit} offset ${offset}`)
   const row: RowRef = { model, alias: scope.aliases.take('p') }
-  const creators = tree.creatorFields === true && model.kind === 'contentType' && model.populateCreatorFields ? creatorPairs(scope, row, tree.creatorSelection ?? {}) : []
+  const creators = model.kind === 'contentType' && ((tree.creatorFields === true && model.populateCreatorFields) || tree.admin !== undefined)
+    ? creatorPairs(scope, row, tree.creatorSelection ?? {})
+    : []
   if (Object.keys(tree.populate).length > 0) return pageStatement(scope, { row, page, tree, creators, windowCount, separateCount })
   const entry = entryJson(scope, row, tree, { availableLocales: true }, { extra: creators })
   if (windowCount) {
@@ -182,12 +185,14 @@ function compileEntry (scope: StatementScope, model: ReadableModel, id: number, 
   const row = topLevelRow(scope, model)
   const conditions = [sql`${raw(scope.column(model, row.alias, 'id'))} = ${new KeyValue(id)}`, ...scope.visibility(model, row.alias)]
   const lock = raw(locked ? ` for update of ${row.alias}` : '')
-  return sql`select ${entryJson(scope, row, query, topOf(query))}::text as data from ${raw(`${row.table} ${row.alias}`)}${whereClause(conditions)}${lock}`
+  const extra = query.admin !== undefined && model.kind === 'contentType' ? creatorPairs(scope, row, {}) : []
+  return sql`select ${entryJson(scope, row, query, topOf(query), { extra })}::text as data from ${raw(`${row.table} ${row.alias}`)}${whereClause(conditions)}${lock}`
 }
 
 /** Whether the entry's answer reads nothing but its own row. */
 function answerableByRow (model: ReadableModel, query: EntryQuery): boolean {
-  if (Object.keys(query.populate).length > 0) return false
+  // The admin's creator fields are read from the admin users' table.
+  if (Object.keys(query.populate).length > 0 || query.admin !== undefined) return false
   return !(model.kind === 'contentType' && model.localized && topOf(query).availableLocales)
 }
 
