@@ -1,6 +1,6 @@
 // Builds the admin panel's bundle (admin-panel/ -> dist/admin-panel) with Vite. With
 // --if-stale it builds only when the sources changed since the last build: the bundle records
-// a hash of its sources and of package-lock.json. The browser tests call it that way, so a
+// a hash of its sources and of package-lock.json (dist/admin-panel.source-hash). The browser tests call it that way, so a
 // fresh clone's `npm test` needs no manual step; a lock folder keeps two test files from
 // building at once.
 import { createHash } from 'node:crypto'
@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const sources = join(root, 'admin-panel')
-const out = join(root, 'dist', 'admin-panel')
-const hashFile = join(out, '.source-hash')
+// Beside the bundle, not in it: the server serves the bundle's folder.
+const hashFile = join(root, 'dist', 'admin-panel.source-hash')
 const lock = join(root, 'dist', '.admin-panel-build.lock')
 
 function files (folder) {

@@ -61,7 +61,7 @@ export function EntryList () {
   if (context === undefined || configuration === undefined || (localized && locales.length === 0)) return <Loading />
   const { type } = context
   const defaultLocale = locales.find(locale => locale.isDefault)?.code ?? locales[0]?.code
-  const filters = [<SearchInput key="_q" source="_q" alwaysOn placeholder="Search" aria-label="Search" />]
+  const filters = [<SearchInput key="_q" source="_q" alwaysOn placeholder="Search" inputProps={{ 'aria-label': 'Search' }} />]
   if (localized) filters.push(<SelectInput key="locale" source="locale" label="Locale" alwaysOn emptyText="All locales" choices={locales.map(locale => ({ id: locale.code, name: locale.name }))} />)
   const columns = configuration.layouts.list.filter(name => name !== 'publishedAt')
   const drafts = hasDraftAndPublish(type)
