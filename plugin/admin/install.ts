@@ -22,6 +22,10 @@ import { registerAdminRoutes } from './routes/admin-routes.js'
 import { installAdminAuthentication } from './routes/authentication.js'
 import { registerCollectionTypeRoutes } from './routes/collection-types.js'
 import { registerContentManagerRoutes } from './routes/content-manager-routes.js'
+import { registerI18nRoutes } from './routes/i18n-routes.js'
+import { registerRelationRoutes } from './routes/relation-routes.js'
+import { registerSingleTypeRoutes } from './routes/single-types.js'
+import { registerUidRoutes } from './routes/uid-routes.js'
 
 export interface AdminApiContext {
   db: Database
@@ -50,6 +54,10 @@ export async function installAdminApi (scope: FastifyInstance, context: AdminApi
   for (const register of [
     registerAdminRoutes({ admins, signer, registry, limited: routeLimiter(scope, options.rateLimit) }),
     registerContentManagerRoutes({ registry, configurations }),
-    registerCollectionTypeRoutes(content)
+    registerCollectionTypeRoutes(content),
+    registerSingleTypeRoutes({ ...content, repositories }),
+    registerRelationRoutes(content),
+    registerUidRoutes({ db, registry }),
+    registerI18nRoutes({ registry })
   ]) register(scope)
 }
