@@ -36,7 +36,8 @@ const formatTime = (value: unknown) => typeof value === 'string' ? value.slice(0
 export function AttributeInput (props: AttributeInputProps) {
   const { source, attribute, label, disabled, name } = props
   const schema = useFormSchema()
-  const common = { source, label, disabled, validate: rules(attribute), fullWidth: true, helperText: false as const }
+  // A new entry starts from the schema's defaults.
+  const common = { source, label, disabled, validate: rules(attribute), fullWidth: true, helperText: false as const, defaultValue: attribute.default }
   switch (attribute.type) {
     case 'string': return <TextInput {...common} />
     case 'text': return <TextInput {...common} multiline minRows={3} />
@@ -52,7 +53,7 @@ export function AttributeInput (props: AttributeInputProps) {
     case 'date': return <DateInput {...common} />
     case 'time': return <TextInput {...common} type="time" inputProps={{ step: 1 }} parse={parseTime} format={formatTime} InputLabelProps={{ shrink: true }} />
     case 'datetime': case 'timestamp': return <DateTimeInput {...common} />
-    case 'boolean': return <BooleanInput source={source} label={label} disabled={disabled} helperText={false} />
+    case 'boolean': return <BooleanInput source={source} label={label} disabled={disabled} helperText={false} defaultValue={attribute.default ?? false} />
     case 'json': return <JsonInput source={source} label={label} />
     case 'media': return <MediaInput source={source} label={label} multiple={attribute.multiple === true} />
     case 'relation': return <RelationInput source={source} label={label} field={name} attribute={attribute} />

@@ -31,8 +31,7 @@ export function BlocksInput ({ source, label }: { source: string, label: string 
         </Stack>
       ))}
       <Button onClick={() => { save([...rows, { kind: 'paragraph', text: '' }]) }}>
-        Add a block to
-        {label}
+        {`Add a block to ${label}`}
       </Button>
     </Box>
   )

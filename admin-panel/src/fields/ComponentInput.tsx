@@ -40,8 +40,7 @@ function RepeatableComponent ({ source, label, component }: { source: string, la
         </Accordion>
       ))}
       <Button onClick={() => { append({}) }}>
-        Add an entry to
-        {label}
+        {`Add an entry to ${label}`}
       </Button>
     </Box>
   )
@@ -53,12 +52,7 @@ function SingleComponent ({ source, label, component }: { source: string, label:
   if (value === null || value === undefined) {
     return (
       <Button variant="outlined" onClick={() => { setValue(source, {}, { shouldDirty: true }) }}>
-        Add
-        {label}
-        {' '}
-        (
-        {component.info.displayName}
-        )
+        {`Add ${label} (${component.info.displayName})`}
       </Button>
     )
   }

@@ -6,7 +6,7 @@ import { useInput } from 'react-admin'
 export function JsonInput ({ source, label }: { source: string, label: string }) {
   const invalid = useRef(false)
   const { field, fieldState, id } = useInput({ source, validate: () => invalid.current ? 'Invalid JSON' : undefined })
-  const [text, setText] = useState(() => field.value === undefined || field.value === null ? '' : JSON.stringify(field.value, null, 2))
+  const [text, setText] = useState(() => field.value === undefined || field.value === null || field.value === '' ? '' : JSON.stringify(field.value, null, 2))
   const change = (next: string) => {
     setText(next)
     try {

@@ -19,10 +19,7 @@ function Picker ({ open, multiple, initial, onClose, onDone, label }: { open: bo
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="media-picker-title">
       <DialogTitle id="media-picker-title">
-        Choose
-        {label}
-        {' '}
-        from the media library
+        {`Choose ${label} from the media library`}
       </DialogTitle>
       <DialogContent>
         {data === undefined ? <Typography>Loading…</Typography> : data.results.length === 0 ? <Typography>The media library is empty: upload files there first.</Typography> : (
@@ -44,7 +41,9 @@ export function MediaInput ({ source, label, multiple }: { source: string, label
   const { field, id } = useInput({ source })
   const [open, setOpen] = useState(false)
   const value = field.value as MediaFile | MediaFile[] | null | undefined
-  const files: MediaFile[] = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]
+  // A new entry's empty input holds '' rather than null.
+  const isFile = (item: unknown): item is MediaFile => item !== null && typeof item === 'object' && 'id' in item
+  const files: MediaFile[] = Array.isArray(value) ? value.filter(isFile) : isFile(value) ? [value] : []
   const set = (next: MediaFile[]) => { field.onChange(multiple ? next : next[0] ?? null) }
   return (
     <Box component="fieldset" id={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
