@@ -28,6 +28,9 @@ await app.register(contentApi, {
   i18n: { locales: ['en', 'fr'], defaultLocale: 'en' },
   // Strapi's GraphQL API at /graphql, with GraphiQL at /graphql/graphiql (docs/graphql.md).
   graphql: { landingPage: true },
+  // The admin panel at /admin and its API (docs/admin-api.md): the first visit registers the
+  // first Super Admin. ADMIN_JWT_SECRET keeps admin tokens valid across restarts.
+  admin: { enabled: true },
   controllers: {
     // Articles set options.populateCreatorFields: the list also carries createdBy/updatedBy
     // (docs/access-control.md, 'Admin users and creator fields'), filled for entries written with an admin token (POST /admin/login).
@@ -58,6 +61,7 @@ process.stdout.write([
   `The example magazine is at ${base}/api (embedded database in ${databaseUrl === undefined || databaseUrl === '' ? process.env['CONTENT_API_DATA_DIR'] ?? './.data' : 'DATABASE_URL'}).`,
   `API documentation (try every route in the browser): ${base}/documentation`,
   `GraphQL: ${base}/graphql (GraphiQL: ${base}/graphql/graphiql)`,
+  `Admin panel: ${base}/admin (its API: docs/admin-api.md; the first visit creates the first Super Admin)`,
   '',
   'Try:',
   '',

@@ -15,6 +15,7 @@ import type { Repositories } from '../repository/repositories.js'
 import { installErrorHandling } from '../routes/error-handler.js'
 import { acceptEmptyJsonBodies } from '../routes/json-body.js'
 import { installRequestQuery } from '../routes/request-query.js'
+import { uploadRoutes } from '../upload/routes.js'
 import type { AdminUsers } from './admin-users.js'
 import { ViewConfigurations } from './configuration/configurations.js'
 import { AdminEntries } from './content/entries.js'
@@ -60,4 +61,6 @@ export async function installAdminApi (scope: FastifyInstance, context: AdminApi
     registerUidRoutes({ db, registry }),
     registerI18nRoutes({ registry })
   ]) register(scope)
+  // The media library for the admin: the REST API's, at Strapi's admin paths, with admin tokens.
+  if (options.upload !== false) await scope.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize, adminPages: true })
 }

@@ -29,6 +29,14 @@ export interface FileReader {
   many: (ids: readonly number[]) => Promise<string>
   /** `GET /upload/files`: `fields`, `filters`, `sort`, `pagination` as on content lists. */
   list: (query: Record<string, unknown>) => Promise<string>
+  /** The admin's media library: the same query, its page and the total, in ONE statement. */
+  page: (query: Record<string, unknown>) => Promise<FilePage>
+}
+
+export interface FilePage {
+  /** JSON text of the array of files. */
+  results: string
+  pagination: { page: number, pageSize: number, pageCount: number, total: number }
 }
 
 export interface FileReaderOptions {
@@ -36,6 +44,11 @@ export interface FileReaderOptions {
   registry: Registry
   names: SqlNames
   maxPageSize: number
+}
+
+/** The admin's media library pages by 10 unless asked, as Strapi's does. */
+function defaultAdminPageSize (maxPageSize: number): number {
+  return Math.min(10, maxPageSize)
 }
 
 export function createFileReader ({ db, registry, names, maxPageSize }: FileReaderOptions): FileReader {
@@ -64,6 +77,24 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
     return result === undefined ? null : result.data as string
   }
 
+  /** The page's files (an aggregate) and their total over the same filters; `defaultPageSize`: without `pagination`. */
+  const listStatement = (query: Record<string, unknown>, defaultPageSize: number): { statement: { page: Sql, total: Sql }, limit: number, offset: number } => {
+    compilePopulate(registry, model, query.populate, ['populate'])
+    const fields = compileFields(model, query.fields, ['fields'])
+    const filters = compileFilters(registry, model, query.filters, ['filters'])
+    const sort = compileSort(registry, model, query.sort, ['sort'])
+    const pagination = compilePagination(query.pagination, ['pagination'], { maxPageSize, defaultPageSize })
+    const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
+    const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
+    const { scope, row } = start()
+    const where = whereClause(filters === null ? [] : [compileFilter(scope, row, filters)])
+    const page = sql`select ${fileJson(scope, row, fields)} as j from ${raw(`${table} ${row.alias}`)}${where}${raw(orderBy(scope, row, sort))} limit ${limit} offset ${offset}`
+    const counted = start()
+    const countWhere = whereClause(filters === null ? [] : [compileFilter(counted.scope, counted.row, filters)])
+    const total = sql`(select count(*) from ${raw(`${table} ${counted.row.alias}`)}${countWhere})`
+    return { statement: { page: aggregate(page), total }, limit, offset }
+  }
+
   return {
     async one (id) {
       const { scope, row } = start()
@@ -77,18 +108,16 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
       return await dataOf(sql`select ${aggregate(rows)}::text as data`) ?? '[]'
     },
     async list (query) {
-      compilePopulate(registry, model, query.populate, ['populate'])
-      const fields = compileFields(model, query.fields, ['fields'])
-      const filters = compileFilters(registry, model, query.filters, ['filters'])
-      const sort = compileSort(registry, model, query.sort, ['sort'])
       // A bare array has no meta to announce a page: without `pagination`, the largest page.
-      const pagination = compilePagination(query.pagination, ['pagination'], { maxPageSize, defaultPageSize: maxPageSize })
-      const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
-      const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
-      const { scope, row } = start()
-      const where = whereClause(filters === null ? [] : [compileFilter(scope, row, filters)])
-      const page = sql`select ${fileJson(scope, row, fields)} as j from ${raw(`${table} ${row.alias}`)}${where}${raw(orderBy(scope, row, sort))} limit ${limit} offset ${offset}`
-      return await dataOf(sql`select ${aggregate(page)}::text as data`) ?? '[]'
+      const { statement } = listStatement(query, maxPageSize)
+      return await dataOf(sql`select ${statement.page}::text as data`) ?? '[]'
+    },
+    async page (query) {
+      const { statement, limit, offset } = listStatement(query, defaultAdminPageSize(maxPageSize))
+      const { text, values } = sql`select ${statement.page}::text as data, ${statement.total}::int as total`.render()
+      const [row] = await db.query(text, values)
+      const total = Number(row?.total ?? 0)
+      return { results: String(row?.data ?? '[]'), pagination: { page: Math.floor(offset / limit) + 1, pageSize: limit, pageCount: Math.ceil(total / limit), total } }
     }
   }
 }

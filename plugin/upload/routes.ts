@@ -23,6 +23,8 @@ export interface UploadRoutesOptions {
   db: Database
   upload: ResolvedUploadOptions
   maxPageSize: number
+  /** The admin API's media library: `GET /upload/files` takes `page`, `pageSize`, `sort`, `_q` and answers `{ results, pagination }`. */
+  adminPages?: boolean
 }
 
 type Handler = (request: FastifyRequest) => Promise<string>
@@ -55,7 +57,9 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
   }))
   app.get('/upload/files', json(async request => {
     requireUploadAction(request, 'find')
-    return await context.files.list(requestQuery(request))
+    if (options.adminPages !== true) return await context.files.list(requestQuery(request))
+    const page = await context.files.page(adminFileQuery(requestQuery(request)))
+    return `{"results":${page.results},"pagination":${JSON.stringify(page.pagination)}}`
   }))
   app.get('/upload/files/:id', json(async request => {
     requireUploadAction(request, 'findOne')
@@ -65,6 +69,18 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
     requireUploadAction(request, 'destroy')
     return await removeFile(context, request, entryId(request))
   }))
+}
+
+/** The admin panel's media query (`page`, `pageSize`, `sort`, `_q` on the name, `filters`) in the REST API's terms. */
+function adminFileQuery (query: Record<string, unknown>): Record<string, unknown> {
+  const search = typeof query._q === 'string' && query._q !== '' ? { name: { $containsi: query._q } } : null
+  const filters = [query.filters, search].filter(part => part !== undefined && part !== null)
+  return {
+    ...(query.fields === undefined ? {} : { fields: query.fields }),
+    sort: query.sort ?? 'updatedAt:desc',
+    pagination: { ...(query.page === undefined ? {} : { page: query.page }), ...(query.pageSize === undefined ? {} : { pageSize: query.pageSize }) },
+    ...(filters.length === 0 ? {} : { filters: { $and: filters } })
+  }
 }
 
 function fileId (raw: unknown): number {
