@@ -1,12 +1,15 @@
 /**
  * The admin panel as a person uses it, in Debian's Chromium driven by playwright-core, against
  * the plugin on a real port and a real PostgreSQL: first run, log out and in, navigation, the
- * list (search, sort, paging, status), the served page's CSP, and no console error on the way.
+ * list (search, sort, paging, status), creating and publishing an entry, the server's
+ * validation error at its field, the media library, the served page's
+ * CSP, and no console error on the way.
  * One server and one browser for the file; the steps run in order, each on what the last left.
  * The bundle is built first when missing or stale.
  */
 import t from 'tap'
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { seed } from '../../../example/seed.js'
 import { buildTestApp } from '../../helpers/app.js'
 import { buildAdminPanel, launchChromium, watchedPage } from '../../helpers/admin-panel-browser.js'
@@ -14,6 +17,9 @@ import { buildAdminPanel, launchChromium, watchedPage } from '../../helpers/admi
 const ARTICLES = '/content-manager/collection-types/api::article.article'
 const ADMIN = { firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com', password: 'Cobol-1959-compiler' }
 
+// A browser session through the whole panel, and the bundle's build when stale: more than tap's
+// default file timeout on a loaded two-core machine.
+t.setTimeout(600_000)
 await buildAdminPanel()
 const { app, close } = await buildTestApp({ i18n: { locales: ['en', 'fr'] }, admin: { enabled: true, jwtSecret: 'admin-panel-test-secret-0123456789' } })
 await seed(app)
@@ -196,6 +202,29 @@ t.test("the server's validation error is shown at its field", async t => {
   const during = desktop.problems.splice(before)
   t.ok(during.every(problem => /status of 400/.test(problem)), 'the only console line is the refused request')
   await page.getByLabel(/^slug/).fill('made-in-the-panel')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('Element updated').waitFor()
+})
+
+t.test('media library: upload, thumbnail, alternative text', async t => {
+  await page.goto(`${address}/admin/media-library`)
+  await page.getByText('Drop files here, or').waitFor()
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer()
+  await page.getByLabel('Files to upload').setInputFiles({ name: 'red-square.png', mimeType: 'image/png', buffer: png })
+  const card = page.locator('[data-file-id]').filter({ hasText: 'red-square.png' })
+  await card.waitFor()
+  const stored = await adminGet('/upload/files?page=1&pageSize=10')
+  const file = stored.results.find((item: any) => item.name === 'red-square.png')
+  t.ok(file, 'the upload is stored')
+  const thumbnail = card.locator('img')
+  await thumbnail.waitFor()
+  t.ok(await thumbnail.evaluate(image => (image as unknown as { naturalWidth: number }).naturalWidth > 0), 'its thumbnail loads')
+
+  await page.getByRole('button', { name: 'Edit red-square.png' }).click()
+  await page.getByLabel('Alternative text').fill('A red square')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  t.equal((await adminGet(`/upload/files/${file.id}`)).alternativeText, 'A red square', 'the alternative text is saved')
 })
 
 t.test('no console error, no failed request on the way', async t => {
