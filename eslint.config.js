@@ -5,6 +5,7 @@
 import tseslint from 'typescript-eslint'
 import stylistic from '@stylistic/eslint-plugin'
 import { importX, createNodeResolver } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
 
 /**
  * The layers of the plugin, bottom first (docs/architecture.md, 'Rules of the house'): a file
@@ -78,6 +79,16 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: ONE_WAY }],
       'import-x/no-cycle': 'error'
+    }
+  },
+  {
+    // The admin panel's React sources (admin-panel/, bundled by Vite, type-checked by its own
+    // tsconfig): the same style, and React's rules of hooks.
+    files: ['admin-panel/**/*.ts', 'admin-panel/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error'
     }
   },
   {

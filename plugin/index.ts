@@ -49,6 +49,7 @@ import type { ContentEvents } from './lifecycles/content-events.js'
 import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
 import { registerGraphql } from './graphql/install.js'
 import { installAdminApi } from './admin/install.js'
+import { serveAdminPanel } from './admin/panel/serve-panel.js'
 import type { JwtSigner } from './auth/jwt.js'
 
 export interface ContentApi {
@@ -156,6 +157,8 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
     await app.register(async (scope) => {
       await installAdminApi(scope, { db, registry, options, admins: access.admin, signer: signer!, repositories: adminContent, lifecycles })
     })
+    // The panel's files are public (it asks for a log in itself): outside the admin API's token check.
+    await serveAdminPanel(app, { path: options.admin.path })
   }
   const graphql = options.graphql
   if (graphql !== null) {

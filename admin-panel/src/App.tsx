@@ -1,0 +1,54 @@
+// The panel: react-admin's <Admin> over the content manager. Resources come from
+// GET /content-manager/init (answered as the authProvider's permissions), one per displayed
+// content type, each under the route its API has.
+import { Admin, CustomRoutes, Resource } from 'react-admin'
+import { BrowserRouter, Route } from 'react-router-dom'
+import { authProvider } from './auth/auth-provider'
+import { LoginPage } from './auth/LoginPage'
+import { dataProvider } from './api/data-provider'
+import { panelPath } from './api/location'
+import type { ContentManagerInit } from './api/schema'
+import { resourceOf } from './api/schema'
+import { EntryList } from './views/EntryList'
+import { EntryCreate, EntryEdit } from './views/EntryEdit'
+import { SingleTypeEdit } from './views/SingleTypeEdit'
+import { MediaLibrary } from './media/MediaLibrary'
+import { PanelLayout } from './views/PanelLayout'
+import { Dashboard } from './views/Dashboard'
+import { theme } from './theme'
+
+function resources (init: ContentManagerInit | null | undefined) {
+  if (init === null || init === undefined) return []
+  return init.contentTypes.filter(type => type.isDisplayed).map(type => type.kind === 'singleType'
+    ? <Resource key={type.uid} name={resourceOf(type)} options={{ label: type.info.displayName }} list={SingleTypeEdit} />
+    : <Resource key={type.uid} name={resourceOf(type)} options={{ label: type.info.displayName }} list={EntryList} edit={EntryEdit} create={EntryCreate} recordRepresentation="id" />)
+}
+
+export function App () {
+  // Browser history (react-admin's default is the hash) so deep links are real URLs under admin.path.
+  return (
+    <BrowserRouter basename={panelPath()}>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        loginPage={LoginPage}
+        layout={PanelLayout}
+        dashboard={Dashboard}
+        theme={theme}
+        requireAuth
+        // react-admin pings its authors' server from production builds unless told not to: the panel calls no other host.
+        disableTelemetry
+        title="Content manager"
+      >
+        {(init: ContentManagerInit | null) => (
+          <>
+            {resources(init)}
+            <CustomRoutes>
+              <Route path="/media-library" element={<MediaLibrary />} />
+            </CustomRoutes>
+          </>
+        )}
+      </Admin>
+    </BrowserRouter>
+  )
+}

@@ -1,0 +1,63 @@
+// The edit/create form of one type, generated from its schema and its configuration's edit
+// layout: rows of labelled inputs, a toolbar to save, publish and unpublish, a warning before
+// leaving with unsaved changes (in the app and on closing the tab), and Ctrl/Cmd+S to save.
+import { useEffect } from 'react'
+import type { ReactNode } from 'react'
+import { Grid } from '@mui/material'
+import { SimpleForm } from 'react-admin'
+import { useFormContext, useFormState } from 'react-hook-form'
+import type { ComponentSchema, Configuration, ContentTypeSchema } from '../api/schema'
+import { AttributeInput } from '../fields/AttributeInput'
+import { FormSchemaProvider } from '../fields/form-schema'
+import { labelOf } from '../api/hooks'
+import { EntryToolbar } from './EntryToolbar'
+
+/** Warns before the tab closes with unsaved changes, and saves on Ctrl/Cmd+S. */
+function FormKeys () {
+  const { isDirty } = useFormState()
+  const form = useFormContext()
+  useEffect(() => {
+    const beforeUnload = (event: BeforeUnloadEvent) => { if (isDirty) event.preventDefault() }
+    window.addEventListener('beforeunload', beforeUnload)
+    return () => { window.removeEventListener('beforeunload', beforeUnload) }
+  }, [isDirty])
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault()
+        document.querySelector<HTMLButtonElement>('form [type="submit"]')?.click()
+      }
+    }
+    window.addEventListener('keydown', keydown)
+    return () => { window.removeEventListener('keydown', keydown) }
+  }, [form])
+  return null
+}
+
+export interface EntryFormProps {
+  type: ContentTypeSchema
+  components: Map<string, ComponentSchema>
+  configuration: Configuration
+  entryId: number | string | undefined
+  /** Shown above the inputs, inside the form (the locale bar). */
+  header?: ReactNode
+}
+
+export function EntryForm ({ type, components, configuration, entryId, header }: EntryFormProps) {
+  const rows = configuration.layouts.edit
+  return (
+    <FormSchemaProvider value={{ type, components, configuration, entryId }}>
+      <SimpleForm warnWhenUnsavedChanges toolbar={<EntryToolbar type={type} />} sx={{ maxWidth: 1200 }}>
+        <FormKeys />
+        {header}
+        <Grid container spacing={2} sx={{ width: '100%' }}>
+          {rows.flat().filter(cell => type.attributes[cell.name] !== undefined && configuration.metadatas[cell.name]?.edit?.visible !== false).map(cell => (
+            <Grid key={cell.name} size={{ xs: 12, md: cell.size }}>
+              <AttributeInput source={cell.name} name={cell.name} attribute={type.attributes[cell.name]!} label={labelOf(configuration, cell.name)} disabled={configuration.metadatas[cell.name]?.edit?.editable === false} />
+            </Grid>
+          ))}
+        </Grid>
+      </SimpleForm>
+    </FormSchemaProvider>
+  )
+}

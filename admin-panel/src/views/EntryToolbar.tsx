@@ -1,0 +1,43 @@
+// Save, and for draft-and-publish types publish or unpublish the stored entry.
+import { useState } from 'react'
+import { Button, SaveButton, Toolbar, useNotify, useRecordContext, useRefresh, useResourceContext } from 'react-admin'
+import { useFormState } from 'react-hook-form'
+import { Box } from '@mui/material'
+import type { ContentTypeSchema } from '../api/schema'
+import { hasDraftAndPublish } from '../api/schema'
+import { publish } from '../api/data-provider'
+import { StatusBadge } from './StatusBadge'
+
+function PublishButton () {
+  const record = useRecordContext()
+  const resource = useResourceContext() ?? ''
+  const { isDirty } = useFormState()
+  const notify = useNotify()
+  const refresh = useRefresh()
+  const [busy, setBusy] = useState(false)
+  if (record === undefined) return null
+  const published = record.publishedAt !== null && record.publishedAt !== undefined
+  const run = () => {
+    setBusy(true)
+    publish(resource, record.id, !published)
+      .then(() => { notify(published ? 'Unpublished' : 'Published', { type: 'success' }); refresh() })
+      .catch((error: Error) => { notify(error.message, { type: 'error' }) })
+      .finally(() => { setBusy(false) })
+  }
+  return (
+    <>
+      <StatusBadge published={published} />
+      <Button label={published ? 'Unpublish' : 'Publish'} onClick={run} disabled={busy || (isDirty && !published)} title={isDirty && !published ? 'Save first' : undefined} variant="outlined" />
+    </>
+  )
+}
+
+export function EntryToolbar ({ type }: { type: ContentTypeSchema }) {
+  return (
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <SaveButton alwaysEnable={false} />
+      <Box sx={{ flex: 1 }} />
+      {hasDraftAndPublish(type) && <PublishButton />}
+    </Toolbar>
+  )
+}
