@@ -86,6 +86,9 @@ function translateMultipartError (error: unknown, sizeLimit: number): unknown {
     case 'FST_PROTO_VIOLATION':
       return new ValidationError('Invalid field name in the multipart body')
     default:
+      // The parser's own complaints (no boundary, a body that ends before its closing
+      // boundary) carry no code; errors of the disk under staging do, and stay failures.
+      if (code === undefined && error instanceof Error) return new ValidationError(`The multipart body is malformed: ${error.message}`)
       return error
   }
 }

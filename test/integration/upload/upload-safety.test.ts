@@ -138,6 +138,22 @@ t.test('bad requests are 400 ValidationErrors', async t => {
   t.equal(notMultipart.statusCode, 400)
 })
 
+t.test('a malformed multipart body is a 400 ValidationError, never a 500', async t => {
+  const part = '--right\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n'
+  const cases: Array<[string, string, string]> = [
+    ['a boundary that is not the one in the header', 'multipart/form-data; boundary=wrong', `${part}--right--\r\n`],
+    ['no boundary in the header', 'multipart/form-data', `${part}--right--\r\n`],
+    ['a body cut before its closing boundary', 'multipart/form-data; boundary=right', part]
+  ]
+  for (const [label, contentType, body] of cases) {
+    await expectNothingKept(t, async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/upload', headers: { 'content-type': contentType }, body })
+      t.equal(response.statusCode, 400, label)
+      t.match(response.json(), { data: null, error: { status: 400, name: 'ValidationError' } }, label)
+    })
+  }
+})
+
 t.test('multipart stays confined to the upload routes', async t => {
   const response = await upload(app, [{ filename: 'a.txt', bytes: 'a' }], {}, '/api/articles')
   t.equal(response.statusCode, 415)
