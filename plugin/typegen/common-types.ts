@@ -4,6 +4,7 @@
  */
 import { schemaId } from '../../schemas/ids.js'
 import type { Registry } from '../content-types/registry.js'
+import { envelopeTypesSource } from './envelope-types.js'
 
 export function commonTypesSource (registry: Registry): string {
   const fileEntry = schemaId(registry.file, 'Entry')
@@ -51,46 +52,7 @@ export interface MediaMany {
   data: ${fileEntry}[]
 }
 
-/** A dynamic-zone item: its component's fields and the component's uid. */
-export type ZoneItem<Uid extends string, Component> = Component & { __component: Uid }
-
-export interface PagePagination {
-  page: number
-  pageSize: number
-  /** Absent with \`pagination[withCount]=false\`. */
-  pageCount?: number
-  total?: number
-}
-
-export interface OffsetPagination {
-  start: number
-  limit: number
-  total?: number
-}
-
-export interface ListResponse<E> {
-  data: E[]
-  meta: { pagination: PagePagination | OffsetPagination }
-}
-
-export interface EntryResponse<E> {
-  data: E
-  meta: Record<string, never>
-}
-
-export interface ErrorResponse {
-  data: null
-  error: {
-    status: number
-    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'RateLimitError' | 'ServiceUnavailableError' | 'ApplicationError'
-    message: string
-    details: {
-      errors?: Array<{ path: Array<string | number>, message: string, name: string }>
-      [key: string]: unknown
-    }
-  }
-}
-
+${envelopeTypesSource({ issueValue: false })}
 /** An id in a write body: a number or a string of digits. */
 export type Id = number | string
 

@@ -4,6 +4,7 @@
  * write-side relation forms, which name documents by documentId (files by id).
  */
 import type { Registry } from '../content-types/registry.js'
+import { envelopeTypesSource } from './envelope-types.js'
 import { literalUnion } from './ts-source.js'
 
 /** `locale` of a read: a configured locale, or `*` for every one (lists only). */
@@ -23,46 +24,7 @@ export interface RelationCount {
   count: number
 }
 
-/** A dynamic-zone item: its component's fields and the component's uid. */
-export type ZoneItem<Uid extends string, Component> = Component & { __component: Uid }
-
-export interface PagePagination {
-  page: number
-  pageSize: number
-  /** Absent with \`pagination[withCount]=false\`. */
-  pageCount?: number
-  total?: number
-}
-
-export interface OffsetPagination {
-  start: number
-  limit: number
-  total?: number
-}
-
-export interface ListResponse<E> {
-  data: E[]
-  meta: { pagination: PagePagination | OffsetPagination }
-}
-
-export interface EntryResponse<E> {
-  data: E
-  meta: Record<string, never>
-}
-
-export interface ErrorResponse {
-  data: null
-  error: {
-    status: number
-    name: 'ValidationError' | 'UnauthorizedError' | 'ForbiddenError' | 'NotFoundError' | 'PayloadTooLargeError' | 'RateLimitError' | 'ServiceUnavailableError' | 'ApplicationError'
-    message: string
-    details: {
-      errors?: Array<{ path: Array<string | number>, message: string, name: string, value?: unknown }>
-      [key: string]: unknown
-    }
-  }
-}
-
+${envelopeTypesSource({ issueValue: true })}
 /** \`status\` of a read or a write: the published version (default) or the draft. */
 export type Status = 'published' | 'draft'
 
