@@ -20,7 +20,7 @@ import type { EntryQuery } from '../query/tree.js'
 import type { Reader } from '../repository/read/reader.js'
 import type { Repositories } from '../repository/repositories.js'
 import type { WriteContext, WrittenEntry } from '../repository/write/entry-writes.js'
-import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/write/idempotency.js'
+import { createOnce, sweepCounter } from '../repository/write/idempotency.js'
 import { singleTypeLocale } from '../repository/write/single.js'
 import { idempotencyKey } from '../routes/idempotency-key.js'
 import { entryPlanner } from '../write-plan/entry-planner.js'
@@ -111,14 +111,7 @@ export function mutationRunner ({ registry, reader, writes }: { registry: Regist
 
     async function created ({ body, writer, caller, request, responseKey }: { body: unknown, writer: WriteContext, caller: Caller, request: FastifyRequest, responseKey: string }): Promise<WrittenEntry> {
       const key = idempotencyKey({ header: request.headers['idempotency-key'], caller, request: [model.uid, responseKey, JSON.stringify(request.body ?? null)] })
-      if (key === null) return await repository.create({ body, context: writer })
-      try {
-        return await repository.create({ body, context: writer, hooks: idempotentCreate(key, sweep) })
-      } catch (error) {
-        // The first attempt's entry, as it is now: read after.
-        if (error instanceof IdempotentReplay) return { id: error.entryId }
-        throw error
-      }
+      return await createOnce({ create: async hooks => await repository.create({ body, context: writer, hooks }), key, sweep })
     }
   }
 

@@ -22,7 +22,7 @@ import type { EntryQuery, QueryTree } from '../query/tree.js'
 import type { Leniency } from '../query/leniency.js'
 import type { IgnoredKeyLog } from './ignored-key-log.js'
 import { BoundedCache } from '../query/bounded-cache.js'
-import { IdempotentReplay, idempotentCreate, sweepCounter } from '../repository/write/idempotency.js'
+import { createOnce, sweepCounter } from '../repository/write/idempotency.js'
 import type { Repositories } from '../repository/repositories.js'
 import type { WriteContext, WrittenEntry } from '../repository/write/entry-writes.js'
 import { bareEntryBody } from '../transform/bare-entry.js'
@@ -240,16 +240,7 @@ export function coreHandlers (context: CoreContext, model: ContentTypeModel): Co
       return await written({
         request,
         caller,
-        write: async (body, writer) => {
-          if (key === null) return await repository.create({ body, context: writer })
-          try {
-            return await repository.create({ body, context: writer, hooks: idempotentCreate(key, sweep) })
-          } catch (error) {
-            // The first attempt's entry, as it is now: read after.
-            if (error instanceof IdempotentReplay) return { id: error.entryId }
-            throw error
-          }
-        }
+        write: async (body, writer) => await createOnce({ create: async hooks => await repository.create({ body, context: writer, hooks }), key, sweep })
       })
     },
     async update (request) {

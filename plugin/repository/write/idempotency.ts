@@ -88,3 +88,24 @@ export function sweepCounter (): () => boolean {
     return recorded % SWEEP_EVERY === 0
   }
 }
+
+export interface CreateOnce<Written> {
+  /** The create itself, given the hooks that make it idempotent (none without a key). */
+  create: (hooks: CreateHooks | undefined) => Promise<Written>
+  key: IdempotencyKey | null
+  sweep: () => boolean
+}
+
+/**
+ * A create made at most once per key, whichever API surface asks: a retry rolls back and
+ * answers the entry the first attempt wrote (docs/writing.md, 'Retrying a create'), as it is now.
+ */
+export async function createOnce<Written> ({ create, key, sweep }: CreateOnce<Written>): Promise<Written | { id: number }> {
+  if (key === null) return await create(undefined)
+  try {
+    return await create(idempotentCreate(key, sweep))
+  } catch (error) {
+    if (error instanceof IdempotentReplay) return { id: error.entryId }
+    throw error
+  }
+}

@@ -12,7 +12,7 @@ import { compileStatus, EVERY_LOCALE } from '../../query/v5-query.js'
 import { documentRows } from '../../repository/read/document-references.js'
 import type { DocumentRow } from '../../repository/read/document-references.js'
 import { entryBody, listBody, listMeta } from '../../transform/envelope.js'
-import { IdempotentReplay, idempotentCreate, sweepCounter } from '../../repository/write/idempotency.js'
+import { createOnce, sweepCounter } from '../../repository/write/idempotency.js'
 import { authorize } from '../core-handlers.js'
 import { idempotencyKeyOf } from '../idempotency-key.js'
 import { requestQuery } from '../request-query.js'
@@ -142,14 +142,7 @@ export function v5Handlers (context: V5Context, model: ContentTypeModel): V5Hand
       const key = idempotencyKeyOf(request, caller, model)
       const answer = await tools.written(request, caller, body, async (written, writer) => {
         const create = { body: written, context: { ...writer, ...(locale === undefined ? {} : { locale }) } }
-        if (key === null) return await tools.repository(request).create(create)
-        try {
-          return await tools.repository(request).create({ ...create, hooks: idempotentCreate(key, sweep) })
-        } catch (error) {
-          // A retry answers the entry the first attempt wrote (docs/writing.md, 'Retrying a create').
-          if (error instanceof IdempotentReplay) return { id: error.entryId }
-          throw error
-        }
+        return await createOnce({ create: async hooks => await tools.repository(request).create({ ...create, hooks }), key, sweep })
       })
       void reply.code(201)
       return answer
