@@ -212,5 +212,17 @@ export function importsV5Site (engine: StrapiEngine): void {
           [{ user: 'dz424m5vf0j5ge0a48ihg887', files: ['y0d8tp56fkil603w8f5ddren', 'n9yzjv8z4wb29qm8k0gceo2e'] }], 'the user and the files keep Strapi\'s documentIds')
       }
     })
+
+    await t.test('an imported pending draft is published as one written here: the published row keeps its id and takes the draft\'s values and links', async t => {
+      const app = await v5FixtureApp(targetUrl, { upload: { dir: uploads }, apiFormat: 'v5' })
+      t.teardown(() => app.close())
+      const [document] = await rows(targetUrl, `select document_id from articles where id = ${analytical.en}`)
+      const published = await app.inject({ method: 'PUT', url: `/api/articles/${String(document?.document_id)}?locale=en`, payload: { data: {} } })
+      t.equal(published.statusCode, 200, published.body)
+      t.same(await rows(targetUrl, `select id, title, published_at is not null as published from articles where document_id = '${String(document?.document_id)}' and locale = 'en'`),
+        [{ id: analytical.en, title: 'The Analytical Engine (draft edit)', published: true }], 'one row left, the published one, with the draft\'s title')
+      const read = (await app.inject(`/api/articles/${String(document?.document_id)}?locale=en&populate[categories][fields][0]=name`)).json().data
+      t.same(read.categories.map((category: any) => category.name), ['History', 'Science', 'Mathematics'], 'the draft\'s categories, now the published row\'s')
+    })
   })
 }
