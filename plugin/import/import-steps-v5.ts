@@ -6,11 +6,14 @@
  *
  * Strapi v5 keeps each version of a document in its own row: a draft row and, once
  * published, a published row (same document_id and locale), each with its own links and
- * component rows. This plugin stores one row per document and locale, so one version of
- * each is imported: the published row where there is one, else the draft. A link or a
- * component belongs to the version whose row owns it, so only those of imported rows come
- * along; a link from a draft to a draft of a published document is moved to that
- * document's published row (the one imported).
+ * component rows. This plugin stores the published row (or the only row) as the document's
+ * main row, and a draft beside it only while it differs from the published version (a
+ * pending draft: docs/strapi-v5.md, 'Drafts beside published versions'). So the published
+ * row, a draft-only document's draft and a pending draft are imported, each with its own
+ * row id; a draft equal to its published version is not. A link or a component belongs to
+ * the version whose row owns it, so only those of imported rows come along; every link
+ * points at its target's main row, as this plugin keeps them (Strapi's draft links point at
+ * the targets' drafts).
  */
 import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
 import type { ComponentModel, ContentTypeModel } from '../content-types/model.js'
@@ -23,15 +26,6 @@ import type { MetadataStorage } from '@mikro-orm/core'
 import { STRAPI_PLUGIN_TABLES, strapiLayouts } from './strapi-layout.js'
 import { StrapiV5Description } from './strapi-v5-layout.js'
 
-/**
- * Off until this plugin stores a draft beside the published version of a document (a second
- * row, same document_id, published_at null). When on, the draft of a published document
- * that differs from it (Strapi's `updated_at` differs, as Strapi decides a document is
- * modified) is imported too, with its own row id; while off, such a draft is reported as
- * not imported.
- */
-export const IMPORT_PENDING_DRAFTS = false
-
 const MEDIA = 'files_related_mph'
 
 interface V5Context extends PlanContext {
@@ -40,27 +34,27 @@ interface V5Context extends PlanContext {
   documentTables: Set<string>
 }
 
-/** Strapi's rows of a draft's published sibling (alias `p`) for the row `alias` of `table`. */
-function publishedSibling (table: string, alias: string): string {
-  return `select 1 from ${id(table)} p where p.document_id = ${alias}.document_id and p.locale is not distinct from ${alias}.locale and p.published_at is not null`
-}
-
 /**
- * Every row of `table` with the row imported for it (`imported_id`: itself, or its
- * document's published row) and whether it is imported itself (`kept`). Joins on equality
- * (a NULL locale compared as ''), so PostgreSQL hashes them: no lookup per row.
+ * Every row of `table` with its document's main row (`main_id`: its published row, or
+ * itself when there is none) and whether it is imported (`kept`): a published row, a
+ * draft-only row, or a draft that differs from its published version (Strapi's
+ * `updated_at` differs, as Strapi decides a document is modified). Joins on equality (a
+ * NULL locale compared as ''), so PostgreSQL hashes them: no lookup per row.
  */
 function versions (context: V5Context, table: string): string {
   const columns = context.columns.get(table)
   if (!context.documentTables.has(table) || columns?.has('published_at') !== true || !columns.has('document_id')) {
-    return `select r.id, r.id as imported_id, true as kept from ${id(table)} r`
+    return `select r.id, r.id as main_id, true as kept from ${id(table)} r`
   }
   const published = `select distinct on (document_id, coalesce(locale, '')) id, document_id, coalesce(locale, '') as locale, updated_at from ${id(table)} ` +
     'where published_at is not null order by document_id, coalesce(locale, \'\'), id'
-  const kept = ['r.published_at is not null', 'p.id is null']
-  if (IMPORT_PENDING_DRAFTS) kept.push('p.updated_at is distinct from r.updated_at')
-  return `select r.id, case when ${kept.join(' or ')} then r.id else p.id end as imported_id, (${kept.join(' or ')}) as kept ` +
+  return 'select r.id, coalesce(p.id, r.id) as main_id, (r.published_at is not null or p.id is null or p.updated_at is distinct from r.updated_at) as kept ' +
     `from ${id(table)} r left join (${published}) p on p.document_id = r.document_id and p.locale = coalesce(r.locale, '')`
+}
+
+/** The main rows of `table` (a document's published row, or its only row), for `… in (…)`: the ones links point at. */
+function mainIds (context: V5Context, table: string): string {
+  return `select v.id from (${versions(context, table)}) v where v.id = v.main_id`
 }
 
 /** The imported rows of `table`, for `… in (…)`. */
@@ -89,7 +83,7 @@ function keptComponents (context: V5Context, models: Array<ContentTypeModel | Co
 function relationSource (context: V5Context, options: { table: string, owner: string, target: string, ownerTable: string, targetTable: string, ord: string | null, invOrd: string | null, where?: string }): LinkSource {
   const order = (column: string | null): string => column === null ? 'null::double precision' : `l.${id(column)}`
   // A link to a row that is not there keeps its id: the staged checks then name it.
-  const items = `select l.id, l.${id(options.owner)} as owner_id, coalesce(t.imported_id, l.${id(options.target)}) as target_id, ` +
+  const items = `select l.id, l.${id(options.owner)} as owner_id, coalesce(t.main_id, l.${id(options.target)}) as target_id, ` +
     `${order(options.ord)} as ord, ${order(options.invOrd)} as inv_ord from ${id(options.table)} l ` +
     `left join (${versions(context, options.ownerTable)}) o on o.id = l.${id(options.owner)} left join (${versions(context, options.targetTable)}) t on t.id = l.${id(options.target)} ` +
     `where (o.id is null or o.kept)${options.where === undefined ? '' : ` and ${options.where}`}`
@@ -115,7 +109,8 @@ function linkStepsV5 (context: V5Context, model: ContentTypeModel | ComponentMod
     const label = `${model.uid}.${attribute.name}`
     if (attribute.kind === 'relation' && attribute.owning) {
       if (attribute.system && attribute.name === 'localizations') {
-        const kept = `select r.* from ${id(model.table)} r where r.id in (${importedIds(context, model.table)})`
+        // The localizations are the main rows' (a pending draft reads its main row's).
+        const kept = `select r.* from ${id(model.table)} r where r.id in (${mainIds(context, model.table)})`
         const pairs = `select row_number() over (order by a.id, b.id) as id, a.id as owner_id, b.id as target_id from (${kept}) a ` +
           `join (${kept}) b on b.document_id = a.document_id and b.locale is distinct from a.locale`
         if (context.columns.get(model.table)?.has('document_id') === true) steps.push(linkStep(context, label, attribute.link, { from: `(${pairs})`, owner: 'owner_id', target: 'target_id', ord: null, invOrd: null }))
@@ -144,28 +139,14 @@ function linkStepsV5 (context: V5Context, model: ContentTypeModel | ComponentMod
   return steps
 }
 
-/** Drafts that differ from their published version (not imported while IMPORT_PENDING_DRAFTS is off), and media links no attribute claims. */
-function unclaimedChecks (context: V5Context, models: Array<ContentTypeModel | ComponentModel>): UnclaimedCheck[] {
-  const checks: UnclaimedCheck[] = []
-  if (!IMPORT_PENDING_DRAFTS) {
-    for (const model of models) {
-      if (model.kind !== 'contentType' || !model.draftAndPublish || context.columns.get(model.table)?.has('document_id') !== true) continue
-      checks.push({
-        label: model.uid,
-        source: 'select s.id, \'draft of document \' || s.document_id || coalesce(\' (\' || s.locale || \')\', \'\') || \' differs from its published version (row \' || ' +
-          `(select min(p.id) from ${id(model.table)} p where p.document_id = s.document_id and p.locale is not distinct from s.locale and p.published_at is not null) || '): ` +
-          'a pending draft is not stored by this plugin yet (IMPORT_PENDING_DRAFTS)\' as why ' +
-          `from ${id(model.table)} s where s.published_at is null and exists (${publishedSibling(model.table, 's')} and p.updated_at is distinct from s.updated_at)`
-      })
-    }
-  }
+/** Media links no attribute claims. */
+function unclaimedChecks (models: Array<ContentTypeModel | ComponentModel>): UnclaimedCheck[] {
   const media = models.flatMap(model => [...model.attributes.values()].filter(attribute => attribute.kind === 'media').map(attribute => `(${literal(model.uid)}, ${literal(attribute.name)})`))
-  checks.push({
+  return [{
     label: MEDIA,
     source: 'select s.id, \'file \' || s.file_id || \' linked to \' || s.related_type || \' \' || s.related_id || \' field \' || s.field || \': no such media attribute\' as why ' +
       `from ${MEDIA} s where (s.related_type, s.field) not in (${media.length === 0 ? '(null, null)' : media.join(', ')})`
-  })
-  return checks
+  }]
 }
 
 /** Every step of an import of a Strapi v5 database (`schema`: its `strapi_database_schema` description) into `registry`'s tables. */
@@ -209,5 +190,5 @@ export function importPlanV5 (options: { registry: Registry, metadata: MetadataS
     push(rowsStep(context, { label: model.uid, entity: model.entity, strapiTable: model.table, strapiColumn, documentIds: 'kept', where }))
   }
   for (const model of models) steps.push(...linkStepsV5(context, model, kept))
-  return { steps, unclaimed: unclaimedChecks(context, models), unfilled: context.unfilled }
+  return { steps, unclaimed: unclaimedChecks(models), unfilled: context.unfilled }
 }

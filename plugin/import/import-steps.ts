@@ -83,7 +83,7 @@ export function rowsStep (context: PlanContext, options: {
   extra?: Record<string, string>
   /** Strapi v5's documentIds are kept; v4 has none, so each row gets one made here (the default). */
   documentIds?: 'made' | 'kept'
-  /** Only the rows this condition on `s` admits (Strapi v5: one version of each document). */
+  /** Only the rows this condition on `s` admits (Strapi v5: the versions this plugin stores). */
   where?: string
 }): ImportStep | null {
   const strapi = context.columns.get(options.strapiTable)

@@ -173,8 +173,8 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
     for (const check of plan.unclaimed) {
       for (const row of await source.rows(check.source)) unmapped.push({ label: check.label, id: Number(row.id), why: String(row.why) })
     }
-    // What is left out by design (v5's pending drafts, unclaimed morph rows); what the staged checks add after it is damage.
-    const pending = unmapped.length
+    // What is left out by design (unclaimed morph rows); what the staged checks add after it is damage.
+    const leftOut = unmapped.length
     const permissionLinks = ['up_permissions_role_links', 'up_permissions_role_lnk'].find(table => source.columns.has(table))
     const permissions = permissionLinks === undefined ? {} : await strapiPermissions(source, permissionLinks)
     return await target.db.transaction(async (tx) => {
@@ -198,8 +198,8 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
       const report = (outcome: ImportOutcome, extra: Partial<StrapiImportReport> = {}): StrapiImportReport =>
         ({ outcome, strapiVersion: source.version, steps, unmapped, unfilled: plan.unfilled, files: null, permissions, durationMs: Date.now() - started, ...extra })
       // Strapi v5 keeps its own constraints (every link has foreign keys): a row this database refuses is damage, not a leftover.
-      if (source.version === 'v5' && unmapped.length > pending) {
-        return report('refused', { refusal: `Strapi's database holds rows this database refuses: ${unmapped.slice(pending).map(row => `${row.label} ${row.id}: ${row.why}`).join('; ')}` })
+      if (source.version === 'v5' && unmapped.length > leftOut) {
+        return report('refused', { refusal: `Strapi's database holds rows this database refuses: ${unmapped.slice(leftOut).map(row => `${row.label} ${row.id}: ${row.why}`).join('; ')}` })
       }
       if (options.check === true) return report('checked')
       if (steps.every(step => step.changes === 0)) return report('up-to-date')
