@@ -80,8 +80,9 @@ t.test('first run creates the Super Admin, then log out and log in', async t => 
   await page.getByLabel('Email').fill(ADMIN.email)
   await page.getByLabel('Password').fill(ADMIN.password)
   await page.getByRole('button', { name: "Let's start" }).click()
-  await page.getByRole('heading', { name: `Welcome, ${ADMIN.firstname} ${ADMIN.lastname}` }).waitFor()
-  t.pass('the dashboard greets the new Super Admin')
+  const welcome = page.getByRole('heading', { name: `Welcome, ${ADMIN.firstname} ${ADMIN.lastname}` })
+  await welcome.waitFor()
+  t.ok(await welcome.isVisible(), 'the dashboard greets the new Super Admin')
   const init = (await app.inject('/admin/init')).json()
   t.equal(init.data.hasAdmin, true, 'the server now has an admin')
 
@@ -93,8 +94,9 @@ t.test('first run creates the Super Admin, then log out and log in', async t => 
   await page.getByLabel('Email').fill(ADMIN.email)
   await page.getByLabel('Password').fill('wrong-password')
   await page.getByRole('button', { name: 'Log in' }).click()
-  await page.getByRole('alert').filter({ hasText: /invalid|wrong|incorrect/i }).waitFor()
-  t.pass('a wrong password is refused on the page')
+  const refusal = page.getByRole('alert').filter({ hasText: /invalid|wrong|incorrect/i })
+  await refusal.waitFor()
+  t.ok(await refusal.isVisible(), 'a wrong password is refused on the page')
   desktop.problems.splice(0) // the 400 of the refused log in is expected
 
   await page.getByLabel('Password').fill(ADMIN.password)
@@ -147,8 +149,9 @@ t.test('create an entry: several attribute types, a relation by search, a compon
   await page.getByRole('option', { name: 'in-review' }).click()
   await page.getByLabel('metadata').fill('{ "broken": ')
   await page.getByRole('button', { name: 'Save' }).click()
-  await page.getByText('Invalid JSON').waitFor()
-  t.pass('invalid JSON is refused at its field')
+  const invalidJson = page.getByText('Invalid JSON')
+  await invalidJson.waitFor()
+  t.ok(await invalidJson.isVisible(), 'invalid JSON is refused at its field')
   await page.getByLabel('metadata').fill('{ "source": "panel", "pages": [1, 2] }')
 
   await page.getByLabel('Choose author').click()
