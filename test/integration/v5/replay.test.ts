@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import t from 'tap'
 import { buildTestApp } from '../../helpers/app.js'
+import { V5_PERMISSIONS } from '../../helpers/strapi-v5-fixture.js'
 import { compare, recording, replay, V5_PROJECT } from './replay.js'
 
 type Reason = 'Δ' | 'follows' | 'not matched'
@@ -52,19 +53,7 @@ const test = await buildTestApp({
   apiFormat: 'v5',
   i18n: { locales: ['en', 'fr'] },
   upload: { dir: uploads },
-  // As in the recording: the public role may do everything on the api:: types and upload files.
-  permissions: {
-    jwtSecret: 'replay-secret-of-sixteen-characters',
-    roles: {
-      public: {
-        'api::article.article': ['find', 'findOne', 'create', 'update', 'delete'],
-        'api::author.author': ['find', 'findOne', 'create', 'update', 'delete'],
-        'api::category.category': ['find', 'findOne', 'create', 'update', 'delete'],
-        'api::homepage.homepage': ['find', 'update', 'delete'],
-        'plugin::upload': ['upload', 'find', 'findOne', 'destroy']
-      }
-    }
-  }
+  permissions: { ...V5_PERMISSIONS, jwtSecret: 'replay-secret-of-sixteen-characters' }
 })
 t.teardown(async () => {
   await test.close()
