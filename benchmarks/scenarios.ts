@@ -299,7 +299,7 @@ function readScenarios (fixture: Fixture): ReadScenario[] {
     { kind: 'read', name: 'zone-on', title: 'list of 25, dynamic zone with the `on` strategy', path: `/api/articles?${ZONE_ON}`, ormFind: true },
     { kind: 'read', name: 'entry-deep', title: 'one entry, deep populate', path: `/api/articles/${fixture.singleArticleId}?${DEEP_POPULATE}`, ormFind: true },
     { kind: 'read', name: 'filter-heavy', title: 'filtered list: $containsi, through a relation, $or, two sorts, page 3', path: `/api/articles?${filterHeavy(fixture)}`, ormFind: false },
-    { kind: 'read', name: 'search', title: 'list of 25, full-text `_q` over the text-like attributes', path: `/api/articles?${query([['_q', fixture.filter.titleContains]])}`, ormFind: false }
+    { kind: 'read', name: 'search', title: 'list of 25, full-text `_q` over the text-like attributes', path: `/api/articles?${query([['_q', fixture.filter.searchTerm]])}`, ormFind: false }
   ]
 }
 
