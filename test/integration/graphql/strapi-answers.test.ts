@@ -1,34 +1,66 @@
 /**
  * The corpus (test/fixtures/graphql/operations) answered as a real Strapi 4.26.2 with its
  * GraphQL plugin answered it (strapi-4.26.2/answers.json, recorded by record-strapi.ts on the
- * same magazine), and each root field in one SQL statement. Values that differ between any
- * two runs are left out of the comparison: timestamps, and component ids (Strapi numbers a
- * write's components in no fixed order). Deliberate differences are written out below, each
- * with its reason (docs/graphql.md, 'Differences from Strapi').
+ * same magazine, with the same roles), in the same order: the queries, each twice and each
+ * root field in one SQL statement, then the mutations once each, so the ids they make agree.
+ * Values that differ between any two runs are left out of the comparison: timestamps, JWTs,
+ * and component ids (Strapi numbers a write's components in no fixed order). Deliberate
+ * differences are written out below, each with its reason (docs/graphql.md, 'Differences
+ * from Strapi').
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { readOperations } from '../../fixtures/graphql/operations.js'
+import { AUTHENTICATED_GRANTS } from '../../fixtures/graphql/grants.js'
+import { jwtOf, multipartRequest, readOperations } from '../../fixtures/graphql/operations.js'
+import type { CorpusOperation } from '../../fixtures/graphql/operations.js'
 import { graphql, graphqlApp, seedCorpus } from '../../helpers/graphql.js'
+import type { GraphqlAnswer } from '../../helpers/graphql.js'
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/graphql/strapi-4.26.2')
 const recorded = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'answers.json'), 'utf8')) as Record<string, { status: number, body: any }>
 
+/**
+ * Recorded operations whose root fields this plugin does not serve yet (docs/graphql.md,
+ * 'What is not done'): each is checked to be refused whole, and nothing it would write is
+ * read by a served one. Serving one means deleting its line here.
+ */
+const NOT_SERVED_YET = new Set([
+  '41-upload.graphql',
+  '42-update-file-info.graphql',
+  '43-remove-file-public.graphql',
+  '44-remove-file.graphql',
+  '45-users.graphql',
+  '46-roles.graphql',
+  '47-locales.graphql'
+])
+
+/** Strapi's roles as the recording ran (the reference Strapi's public role, and ./grants.ts). */
+const CONTENT_TYPES = ['article', 'author', 'category', 'homepage', 'issue', 'tag']
+const ROLES = {
+  public: {
+    ...Object.fromEntries(CONTENT_TYPES.map(name => [`api::${name}.${name}`, ['find', 'findOne', 'create', 'update', 'delete']])),
+    'plugin::upload': ['upload', 'find', 'findOne']
+  },
+  authenticated: AUTHENTICATED_GRANTS
+}
+
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt'])
 
 /**
- * Timestamps become `<time>`; `id`s are kept only on entries (an object under `data`), as
- * component and zone item ids are the database's sequence order, which Strapi does not fix.
+ * Timestamps become `<time>` and JWTs `<jwt>`; `id`s are kept only on entries (an object
+ * under `data`) and users (`user`, `me`), as component and zone item ids are the database's
+ * sequence order, which Strapi does not fix.
  */
-function comparable (value: unknown, underData = false): unknown {
-  if (Array.isArray(value)) return value.map(item => comparable(item, underData))
+function comparable (value: unknown, keepId = false): unknown {
+  if (Array.isArray(value)) return value.map(item => comparable(item, keepId))
   if (value === null || typeof value !== 'object') return value
   const result: Record<string, unknown> = {}
   for (const [key, inner] of Object.entries(value)) {
-    if (key === 'id' && !underData) continue
-    result[key] = TIMESTAMPS.has(key) && typeof inner === 'string' ? '<time>' : comparable(inner, key === 'data')
+    if (key === 'id' && !keepId) continue
+    if (typeof inner === 'string' && (TIMESTAMPS.has(key) || key === 'jwt')) result[key] = key === 'jwt' ? '<jwt>' : '<time>'
+    else result[key] = comparable(inner, key === 'data' || key === 'user' || key === 'me' || key === 'role')
   }
   return result
 }
@@ -47,22 +79,41 @@ const DIFFERENCES: Record<string, (strapi: any) => void> = {
   '24-unknown-id.graphql': strapi => { strapi.data.draft.data = null }
 }
 
-const test = await graphqlApp()
+const test = await graphqlApp({ permissions: { jwtSecret: 'a-test-secret-that-is-long-enough', roles: ROLES } })
 t.teardown(test.close)
 await seedCorpus(test.app)
+
+const answers: Record<string, GraphqlAnswer> = {}
+
+async function ask (operation: CorpusOperation): Promise<GraphqlAnswer> {
+  const headers = operation.bearer === undefined ? {} : { authorization: `Bearer ${jwtOf(answers[operation.bearer]!.body)}` }
+  if (operation.uploads === undefined) return await graphql(test, operation.query, operation.variables, headers)
+  const { contentType, body } = multipartRequest(operation)
+  test.statements.reset()
+  const response = await test.app.inject({ method: 'POST', url: '/graphql', payload: body, headers: { ...headers, 'content-type': contentType } })
+  return { status: response.statusCode, body: response.json(), statements: [...test.statements.list] }
+}
 
 for (const operation of readOperations()) {
   t.test(operation.file, async t => {
     const expected = recorded[operation.file]
     t.ok(expected, 'Strapi\'s answer is recorded')
+    if (NOT_SERVED_YET.has(operation.file)) {
+      const answer = answers[operation.file] = await ask(operation)
+      t.not(answer.status, 200, 'not served yet: refused whole')
+      t.notOk(answer.body.data, 'not served yet: no data')
+      return
+    }
     const strapi = structuredClone(expected!.body)
     DIFFERENCES[operation.file]?.(strapi)
-    // The second answer comes from the operation prepared for the first.
-    for (const round of ['first', 'again']) {
-      const answer = await graphql(test, operation.query, operation.variables)
+    // A query is asked again, answered by the operation prepared for the first time.
+    for (const round of operation.mutation ? ['once'] : ['first', 'again']) {
+      const answer = answers[operation.file] = await ask(operation)
       t.equal(answer.status, expected!.status, `${round}: the same status`)
       t.same(comparable(answer.body), comparable(strapi), `${round}: the same answer`)
-      const roots = Object.keys(answer.body.data ?? {}).filter(key => key !== '__typename').length
+      if (operation.mutation || answer.status !== 200) continue
+      // Who a JWT names is read once before the operation, as for REST.
+      const roots = Object.keys(answer.body.data ?? {}).filter(key => key !== '__typename').length + (operation.bearer === undefined ? 0 : 1)
       t.equal(answer.statements.length, roots, `${round}: one statement per root field (${roots})`)
     }
   })
