@@ -13,7 +13,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { AUTHENTICATED_GRANTS } from '../../fixtures/graphql/grants.js'
-import { jwtOf, multipartRequest, readOperations } from '../../fixtures/graphql/operations.js'
+import { authorization, multipartRequest, readOperations } from '../../fixtures/graphql/operations.js'
 import type { CorpusOperation } from '../../fixtures/graphql/operations.js'
 import { graphql, graphqlApp, seedCorpus } from '../../helpers/graphql.js'
 import type { GraphqlAnswer } from '../../helpers/graphql.js'
@@ -70,14 +70,58 @@ function byId (entries: Array<{ id: string }>): void {
   entries.sort((a, b) => Number(a.id) - Number(b.id))
 }
 
+/** A resolver's error here carries graphql-js's `locations` and `path`, which Strapi's formatter drops. */
+function located (error: Record<string, unknown>, field: string, line: number, column: number): void {
+  error.locations = [{ line, column }]
+  error.path = [field]
+}
+
+/** Roles are stored public first, then authenticated (Strapi made authenticated first), with the option's descriptions (none). */
+const AUTHENTICATED = { id: '2', name: 'Authenticated', description: null, type: 'authenticated' }
+
 /** Where this plugin answers otherwise on purpose. */
 const DIFFERENCES: Record<string, (strapi: any) => void> = {
   // Strapi's localization rewrote News, which its table then holds after Culture.
   '07-categories-locales.graphql': strapi => { byId(strapi.data.english.data) },
   '08-category-tree.graphql': strapi => { byId(strapi.data.categories.data) },
   // A draft is not found by id in a live read, as in REST (Strapi's findOne ignores drafts' state).
-  '24-unknown-id.graphql': strapi => { strapi.data.draft.data = null }
+  '24-unknown-id.graphql': strapi => { strapi.data.draft.data = null },
+  // A uid left out of a create is generated from its targetField, as by REST (docs/decisions.md).
+  '28-create-draft.graphql': strapi => { strapi.data.createArticle.data.attributes.slug = 'epsilon-notes' },
+  // Strapi copies the new localization's localized attributes into its other localizations:
+  // Culture would be renamed 'Culture (fr)', which its unique name refuses, after the French
+  // entry (id 4) was written. Here only the attributes shared across locales are copied.
+  '31-create-localization.graphql': strapi => {
+    delete strapi.errors
+    strapi.data.createCategoryLocalization = {
+      data: {
+        id: '4',
+        attributes: {
+          name: 'Culture (fr)',
+          slug: 'culture-fr',
+          description: 'Ce qui se joue',
+          position: 2,
+          locale: 'fr',
+          localizations: { data: [{ id: '2', attributes: { name: 'Culture', locale: 'en' } }] }
+        }
+      }
+    }
+  },
+  // The same copy gave the English homepage the French heading; here it keeps its own (30-update-homepage).
+  '32-create-single-type-localization.graphql': strapi => {
+    strapi.data.createHomepageLocalization.data.attributes.localizations.data[0].attributes.heading = 'Welcome back'
+  },
+  // `login` and `register` answer the user's role as `me` does; Strapi's leave it null.
+  '34-register.graphql': strapi => { strapi.data.register.user.role = AUTHENTICATED },
+  '35-register-taken.graphql': strapi => { located(strapi.errors[0], 'register', 3, 3) },
+  '36-login.graphql': strapi => { strapi.data.login.user.role = { name: AUTHENTICATED.name, type: AUTHENTICATED.type } },
+  '37-login-wrong-password.graphql': strapi => { located(strapi.errors[0], 'login', 3, 3) },
+  '38-me.graphql': strapi => { strapi.data.me.role = AUTHENTICATED },
+  '39-forbidden-for-a-user.graphql': strapi => { located(strapi.errors[0], 'deleteTag', 3, 3) }
 }
+
+/** Statements beyond one per root field: `me` reads the user, then its role (plugin/graphql/users-permissions.ts). */
+const MORE_STATEMENTS: Record<string, number> = { '38-me.graphql': 1 }
 
 const test = await graphqlApp({ permissions: { jwtSecret: 'a-test-secret-that-is-long-enough', roles: ROLES } })
 t.teardown(test.close)
@@ -86,7 +130,7 @@ await seedCorpus(test.app)
 const answers: Record<string, GraphqlAnswer> = {}
 
 async function ask (operation: CorpusOperation): Promise<GraphqlAnswer> {
-  const headers = operation.bearer === undefined ? {} : { authorization: `Bearer ${jwtOf(answers[operation.bearer]!.body)}` }
+  const headers = authorization(operation, file => answers[file]!.body)
   if (operation.uploads === undefined) return await graphql(test, operation.query, operation.variables, headers)
   const { contentType, body } = multipartRequest(operation)
   test.statements.reset()
@@ -112,9 +156,9 @@ for (const operation of readOperations()) {
       t.equal(answer.status, expected!.status, `${round}: the same status`)
       t.same(comparable(answer.body), comparable(strapi), `${round}: the same answer`)
       if (operation.mutation || answer.status !== 200) continue
-      // Who a JWT names is read once before the operation, as for REST.
-      const roots = Object.keys(answer.body.data ?? {}).filter(key => key !== '__typename').length + (operation.bearer === undefined ? 0 : 1)
-      t.equal(answer.statements.length, roots, `${round}: one statement per root field (${roots})`)
+      const roots = Object.keys(answer.body.data ?? {}).filter(key => key !== '__typename').length
+      const statements = roots + (operation.bearer === undefined ? 0 : 1) + (MORE_STATEMENTS[operation.file] ?? 0)
+      t.equal(answer.statements.length, statements, `${round}: one statement per root field (${roots}), and who a JWT names`)
     }
   })
 }
