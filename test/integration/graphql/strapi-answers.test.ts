@@ -4,7 +4,7 @@
  * same magazine, with the same roles), in the same order: the queries, each twice and each
  * root field in one SQL statement, then the mutations once each, so the ids they make agree.
  * Values that differ between any two runs are left out of the comparison: timestamps, JWTs,
- * and component ids (Strapi numbers a write's components in no fixed order). Deliberate
+ * upload hashes and component ids (Strapi numbers a write's components in no fixed order). Deliberate
  * differences are written out below, each with its reason (docs/graphql.md, 'Differences
  * from Strapi').
  */
@@ -47,11 +47,13 @@ const ROLES = {
 }
 
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt'])
+/** The random part of an uploaded file's name (`/uploads/red_1701d8a2d7.png`). */
+const UPLOAD_HASH = /_[0-9a-f]{10}\.(?=[a-z0-9]+$)/
 
 /**
- * Timestamps become `<time>` and JWTs `<jwt>`; `id`s are kept only on entries (an object
- * under `data`) and users (`user`, `me`), as component and zone item ids are the database's
- * sequence order, which Strapi does not fix.
+ * Timestamps become `<time>`, JWTs `<jwt>`, an upload's hash `<hash>`; `id`s are kept only on
+ * entries (an object under `data`), users (`user`, `me`) and their `role`, as component and
+ * zone item ids are the database's sequence order, which Strapi does not fix.
  */
 function comparable (value: unknown, keepId = false): unknown {
   if (Array.isArray(value)) return value.map(item => comparable(item, keepId))
@@ -60,6 +62,7 @@ function comparable (value: unknown, keepId = false): unknown {
   for (const [key, inner] of Object.entries(value)) {
     if (key === 'id' && !keepId) continue
     if (typeof inner === 'string' && (TIMESTAMPS.has(key) || key === 'jwt')) result[key] = key === 'jwt' ? '<jwt>' : '<time>'
+    else if (typeof inner === 'string' && key === 'url') result[key] = inner.replace(UPLOAD_HASH, '_<hash>.')
     else result[key] = comparable(inner, key === 'data' || key === 'user' || key === 'me' || key === 'role')
   }
   return result
