@@ -1,6 +1,6 @@
 // Which input the edit form gives an attribute, from its schema type alone: a pure choice, kept
 // apart from the components that draw each input (AttributeInput) so it can be tested by itself.
-import type { Attribute } from '../api/schema'
+// It imports nothing, so the server's tests can load it as it is.
 
 export type InputKind =
   | 'text' | 'multiline' | 'email' | 'password' | 'markdown' | 'blocks' | 'select' | 'uid'
@@ -30,8 +30,11 @@ const BY_TYPE: Readonly<Record<string, InputKind>> = {
   dynamiczone: 'dynamiczone'
 }
 
+/** What the choice reads of an attribute (api/schema.ts's Attribute has these). */
+export interface InputSchema { type: string, multiple?: boolean, repeatable?: boolean }
+
 /** The input of `attribute`; a type the panel does not know (a custom field's) is a text input. */
-export function inputKind (attribute: Pick<Attribute, 'type' | 'multiple' | 'repeatable'>): InputKind {
+export function inputKind (attribute: InputSchema): InputKind {
   if (attribute.type === 'media') return attribute.multiple === true ? 'media-list' : 'media'
   if (attribute.type === 'component') return attribute.repeatable === true ? 'repeatable-component' : 'component'
   return Object.hasOwn(BY_TYPE, attribute.type) ? BY_TYPE[attribute.type]! : 'text'
