@@ -4,6 +4,7 @@
  * filters and paging, on the list, the relation pickers, the uid routes and the bulk actions.
  */
 import t from 'tap'
+import type { Test } from 'tap'
 import { buildAdminApp } from './admin-app.js'
 
 const api = await buildAdminApp()
@@ -14,7 +15,7 @@ const ARTICLES = '/content-manager/collection-types/api::article.article'
 const kept = (await call('POST', ARTICLES, { token, payload: { title: 'Still here' } })).body as { id: number }
 
 /** The request answers `status` in Strapi's envelope. */
-async function refused (t: Tap.Test, method: string, url: string, status: number, payload?: unknown): Promise<void> {
+async function refused (t: Test, method: string, url: string, status: number, payload?: unknown): Promise<void> {
   const answer = await call(method, url, { token, payload })
   t.equal(answer.status, status, `${method} ${url.slice(0, 120)}: ${status}`)
   t.match(answer.body, { data: null, error: { status, name: String, message: String } }, 'in the error envelope')
