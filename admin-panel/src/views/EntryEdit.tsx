@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom'
 import { useConfiguration, useContentType } from '../api/hooks'
 import type { TypeContext } from '../api/hooks'
 import { isLocalized } from '../api/schema'
+import { EntryError } from './EntryError'
 import { EntryForm } from './EntryForm'
 import { LocaleBar } from './LocaleBar'
 import { writeBody } from './write-body'
@@ -26,7 +27,15 @@ export function EntryEdit () {
   const context = useContentType()
   if (context === undefined) return <Loading />
   return (
-    <Edit mutationMode="pessimistic" transform={transformer(context)} title={context.type.info.displayName} redirect={false}>
+    <Edit
+      mutationMode="pessimistic"
+      transform={transformer(context)}
+      title={context.type.info.displayName}
+      redirect={false}
+      // A refused or missing entry is explained in place (EntryError), not by a notice and a jump back to the list.
+      queryOptions={{ onError: () => undefined }}
+      error={<EntryError />}
+    >
       <EditForm context={context} />
     </Edit>
   )

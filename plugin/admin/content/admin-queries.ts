@@ -29,9 +29,25 @@ export interface ListRequest {
 
 const SORT_TERM = /^([A-Za-z][\w.]*):(ASC|DESC|asc|desc)$/
 
+/**
+ * The longest `_q` the content manager searches with: what a person types in a search box is
+ * far shorter, and a longer one only makes the database compare more for nothing.
+ */
+export const MAX_SEARCH_LENGTH = 500
+
+/** `_q`: one text of at most MAX_SEARCH_LENGTH characters, or undefined for no search (absent or empty). */
+export function searchTerm (query: Record<string, unknown>): string | undefined {
+  const term = query._q
+  if (term === undefined || term === '') return undefined
+  if (typeof term !== 'string') throw ValidationError.at(['_q'], '_q must be a single text')
+  if (term.length > MAX_SEARCH_LENGTH) throw ValidationError.at(['_q'], `_q must be at most ${MAX_SEARCH_LENGTH} characters`)
+  return term
+}
+
 /** `GET /content-manager/collection-types/:uid`: `page`, `pageSize`, `sort`, `_q`, `filters`, `locale`. */
 export function adminListQuery (context: AdminQueryContext, { model, query, settings, admin }: ListRequest): QueryTree {
-  const sort = typeof query.sort === 'string' ? query.sort : `${settings.defaultSortBy}:${settings.defaultSortOrder}`
+  if (query.sort !== undefined && typeof query.sort !== 'string') throw ValidationError.at(['sort'], 'sort must be <field>:ASC or <field>:DESC')
+  const sort = query.sort ?? `${settings.defaultSortBy}:${settings.defaultSortOrder}`
   const term = SORT_TERM.exec(sort)
   if (term === null) throw ValidationError.at(['sort'], 'sort must be <field>:ASC or <field>:DESC')
   const rest: Record<string, unknown> = {
@@ -45,7 +61,8 @@ export function adminListQuery (context: AdminQueryContext, { model, query, sett
     publicationState: 'preview'
   }
   if (query.filters !== undefined) rest.filters = query.filters
-  if (query._q !== undefined && query._q !== '') rest._q = query._q
+  const search = searchTerm(query)
+  if (search !== undefined) rest._q = search
   const locale = localeOf(query)
   if (model.localized && locale !== undefined) rest.locale = locale
   const tree = compileListQuery(context.registry, model, rest, context.pagination)

@@ -23,8 +23,12 @@ function packageRoot (): string {
 
 export const PANEL_BUILD_DIR = join(packageRoot(), 'dist', 'admin-panel')
 
-/** A request under the panel for a file (an extension in its last segment): never answered with index.html. */
-const FILE_LIKE = /\/[^/]+\.[A-Za-z0-9]+$/
+/**
+ * A request under the panel for a file (an extension in its last segment): never answered with
+ * index.html. A content type's uid (`api::article.article`) has a dot too, but also `::`: a
+ * list's deep link, not a file.
+ */
+const FILE_LIKE = /\/[^/:]+\.[A-Za-z0-9]+$/
 
 export async function serveAdminPanel (app: FastifyInstance, options: { path: string, buildDir?: string }): Promise<void> {
   const buildDir = options.buildDir ?? PANEL_BUILD_DIR
