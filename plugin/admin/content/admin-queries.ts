@@ -66,6 +66,18 @@ export function localeOf (query: Record<string, unknown>): string | undefined {
   return isRecord(i18n) && typeof i18n.locale === 'string' ? i18n.locale : undefined
 }
 
+/**
+ * `plugins[i18n][relatedEntityId]` of a create (or `relatedEntityId`): the entry whose new
+ * localization this is, as Strapi's panel names it; undefined when absent, 0 when not an id.
+ */
+export function relatedEntityOf (query: Record<string, unknown>): number | undefined {
+  const plugins = query.plugins
+  const i18n = isRecord(plugins) ? plugins.i18n : undefined
+  const value = isRecord(i18n) && i18n.relatedEntityId !== undefined ? i18n.relatedEntityId : query.relatedEntityId
+  if (value === undefined) return undefined
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : 0
+}
+
 /** A to-one relation sorts by its target's main field. */
 function sortPath (context: AdminQueryContext, model: ContentTypeModel, field: string): string {
   const attribute = model.attributes.get(field)
