@@ -8,21 +8,12 @@ import { useNavigate } from 'react-router-dom'
 import { api } from '../api/http'
 import { useLocales } from '../api/hooks'
 import type { ContentTypeSchema } from '../api/schema'
-import { currentLinks } from '../fields/relation-api'
 import { FillFromLocale } from './FillFromLocale'
 import type { Localization } from './FillFromLocale'
 
-/** The other localizations of an entry: from the record when it has them, else the relations route. */
-function useLocalizations (type: ContentTypeSchema, entry: { id: number | string, localizations?: unknown } | undefined): Localization[] {
-  const [localizations, setLocalizations] = useState<Localization[]>([])
-  useEffect(() => {
-    if (entry === undefined) return
-    if (Array.isArray(entry.localizations)) { setLocalizations(entry.localizations as Localization[]); return }
-    currentLinks({ uid: type.uid, entryId: entry.id, field: 'localizations', page: 1, toMany: true })
-      .then(answer => { setLocalizations(answer.results as unknown as Localization[]) })
-      .catch(() => { setLocalizations([]) })
-  }, [entry, type.uid])
-  return localizations
+/** The other localizations of an entry: the admin API's entry lists them (`{ id, locale }`). */
+function localizationsOf (entry: Record<string, unknown> | undefined): Localization[] {
+  return Array.isArray(entry?.localizations) ? entry.localizations as Localization[] : []
 }
 
 export function LocaleBar ({ type }: { type: ContentTypeSchema }) {
@@ -30,7 +21,7 @@ export function LocaleBar ({ type }: { type: ContentTypeSchema }) {
   const resource = useResourceContext() ?? ''
   const locales = useLocales(true)
   const navigate = useNavigate()
-  const localizations = useLocalizations(type, record)
+  const localizations = localizationsOf(record)
   if (record === undefined) return null
   const current = String(record.locale ?? '')
   const existing = new Map(localizations.map(item => [item.locale, item.id]))
@@ -61,13 +52,13 @@ export function LocaleBar ({ type }: { type: ContentTypeSchema }) {
 export function NewLocalizationBar ({ type, locale, relatedEntityId }: { type: ContentTypeSchema, locale: string, relatedEntityId: string }) {
   const resource = useResourceContext() ?? ''
   const locales = useLocales(true)
-  const [related, setRelated] = useState<{ id: number | string, locale: string, localizations?: unknown } | undefined>(undefined)
+  const [related, setRelated] = useState<{ id: number | string, locale: string, [field: string]: unknown } | undefined>(undefined)
   useEffect(() => {
-    api<{ id: number | string, locale: string, localizations?: unknown }>(`/${resource.split('/').map(encodeURIComponent).join('/')}/${encodeURIComponent(relatedEntityId)}`)
+    api<{ id: number | string, locale: string, [field: string]: unknown }>(`/${resource.split('/').map(encodeURIComponent).join('/')}/${encodeURIComponent(relatedEntityId)}`)
       .then(setRelated)
       .catch(() => { setRelated(undefined) })
   }, [resource, relatedEntityId])
-  const others = useLocalizations(type, related)
+  const others = localizationsOf(related)
   const from = related === undefined ? [] : [{ id: related.id, locale: related.locale }, ...others.filter(item => item.locale !== locale)]
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2, width: '100%' }}>
