@@ -195,6 +195,10 @@ await step('translate: switch locale, create the fr localization, fill it from e
   await page.waitForURL(/\/api::article\.article\/\d+$/)
   frenchId = Number(/(\d+)$/.exec(page.url())?.[1])
   t.not(frenchId, id, 'the localization is an entry of its own')
+  await page.getByLabel('Locale', { exact: true }).click()
+  await page.getByRole('option', { name: /^English/ }).click()
+  await page.waitForURL(new RegExp(`/api::article\\.article/${id}$`))
+  t.equal(await valueOnce(page.getByLabel(/^title/), value => value === TITLE), TITLE, 'the locale bar switches back to the en entry')
 
   const french = await publicGet('/api/articles?locale=fr&publicationState=preview&populate=*')
   t.same(french.data.map((entry: any) => entry.id), [frenchId], 'the fr locale holds the new localization only')
