@@ -2,7 +2,7 @@
  * The content manager's reads, said in the REST API's query language and compiled by its
  * compiler, so they are the same ONE statement a REST read is: a list with its columns (to-one
  * relations by their main field, to-many ones counted, media, creator fields), and an entry
- * with its components and zones whole and its relations counted.
+ * with its components and zones whole, its relations counted and its other locales listed.
  */
 import type { Attribute, ComponentModel, ContentTypeModel, Model } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
@@ -83,6 +83,18 @@ export function localeOf (query: Record<string, unknown>): string | undefined {
   return isRecord(i18n) && typeof i18n.locale === 'string' ? i18n.locale : undefined
 }
 
+/**
+ * `plugins[i18n][relatedEntityId]` of a create (or `relatedEntityId`): the entry whose new
+ * localization this is, as Strapi's panel names it; undefined when absent, 0 when not an id.
+ */
+export function relatedEntityOf (query: Record<string, unknown>): number | undefined {
+  const plugins = query.plugins
+  const i18n = isRecord(plugins) ? plugins.i18n : undefined
+  const value = isRecord(i18n) && i18n.relatedEntityId !== undefined ? i18n.relatedEntityId : query.relatedEntityId
+  if (value === undefined) return undefined
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : 0
+}
+
 /** A to-one relation sorts by its target's main field. */
 function sortPath (context: AdminQueryContext, model: ContentTypeModel, field: string): string {
   const attribute = model.attributes.get(field)
@@ -127,7 +139,8 @@ function entryPopulate (registry: Registry, model: ContentTypeModel | ComponentM
 function attributePopulate (registry: Registry, attribute: Attribute): unknown {
   switch (attribute.kind) {
     case 'scalar': return undefined
-    case 'relation': return attribute.name === 'localizations' ? undefined : { count: true }
+    // The other locales' entries as Strapi's panel reads them, to switch to and fill from.
+    case 'relation': return attribute.name === 'localizations' ? { fields: localizationFields(registry, attribute.target) } : { count: true }
     case 'media': return true
     case 'component': return componentPopulate(registry, attribute.component)
     case 'dynamiczone': {
@@ -136,6 +149,11 @@ function attributePopulate (registry: Registry, attribute: Attribute): unknown {
       return { on }
     }
   }
+}
+
+function localizationFields (registry: Registry, uid: string): string[] {
+  const model = registry.model(uid)
+  return model.kind === 'contentType' && model.draftAndPublish ? ['locale', 'publishedAt'] : ['locale']
 }
 
 function componentPopulate (registry: Registry, uid: string): Record<string, unknown> {

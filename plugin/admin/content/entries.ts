@@ -76,10 +76,13 @@ export class AdminEntries {
     return await this.#context.repositories.for(model).single(locale, query)
   }
 
-  async create (request: WriteRequest, body: unknown): Promise<string> {
+  /** A new entry; with `localizationOf`, a new localization of that entry, joined to its group in the same transaction. */
+  async create (request: WriteRequest, body: unknown, options: { localizationOf?: number } = {}): Promise<string> {
     const data = writableBody(body)
     // A new entry of a draft-and-publish type is a draft: it is published with the publish action.
     if (request.model.draftAndPublish) data.publishedAt = null
+    const sourceId = options.localizationOf
+    if (sourceId !== undefined) return await this.#write(request, async (context) => await this.#repository(request).localize({ sourceId, body: { data }, context }))
     return await this.#write(request, async (context) => await this.#repository(request).create({ body: { data }, context }))
   }
 

@@ -25,10 +25,10 @@ export const PANEL_BUILD_DIR = join(packageRoot(), 'dist', 'admin-panel')
 
 /**
  * A request under the panel for a file (an extension in its last segment): never answered with
- * index.html. A content type's uid (`api::article.article`) has a dot too, but also `::`: a
- * list's deep link, not a file.
+ * index.html. A list's URL ends with its type's uid ('api::article.article'), which has a dot
+ * too but always a colon (or its escape): a segment with either is the app's.
  */
-const FILE_LIKE = /\/[^/:]+\.[A-Za-z0-9]+$/
+const FILE_LIKE = /\/[^/:%]+\.[A-Za-z0-9]+$/
 
 export async function serveAdminPanel (app: FastifyInstance, options: { path: string, buildDir?: string }): Promise<void> {
   const buildDir = options.buildDir ?? PANEL_BUILD_DIR
