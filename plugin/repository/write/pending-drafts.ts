@@ -12,11 +12,14 @@ import { identifier, raw, sql, type Sql } from '../../sql/index.js'
 import { IssueList } from '../../write-plan/issues.js'
 import type { Database, SqlTransaction } from '../connection/database.js'
 import { deleteEntry } from './delete-entry.js'
+import { lockEntry } from './locks.js'
+import { WritePlans } from './observer.js'
 import type { DeleteWrite } from './delete-entry.js'
 import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { WriteSession } from './session.js'
 import { copySharedAttributes, dropSharedData } from './shared-copy.js'
 import { updateEntry } from './update-entry.js'
+import { checkRow } from './write-row.js'
 
 /** The two rows of a document in one locale: the published one, and its draft when it has one. */
 export interface DocumentVersions {
@@ -34,15 +37,39 @@ function within (db: Database, tx: SqlTransaction): Database {
   return { ...db, transaction: async work => await work(tx), autocommit: async work => await work(tx) }
 }
 
-/** Edits the draft of a published document, made first (a copy of the published row) when it has none. */
+/**
+ * Edits the draft of a published document, made first (a copy of the published row) when it
+ * has none. The first draft write is checked against the published row before anything is
+ * copied, so a refused one draws no id (the copy draws the draft row's and its component
+ * rows'); the facts read of those checks locks the published row, so that the first draft
+ * writes of one document queue there and the later ones edit the draft the first one made.
+ */
 export async function writeDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
   if (draftId !== null) return await updateEntry(target, { id: draftId, body, context })
   const { db, registry, model } = target
+  const checks = await draftChecks(body, context, publishedId)
   return await db.transaction(async tx => {
+    const checking = new WriteSession({ tx, db, registry, issues: checks?.issues ?? new IssueList() })
+    if (checks === null) await lockEntry(checking, { model, id: publishedId, strength: 'no key update' })
+    else await checkRow(checking, (await checks.inTransaction(publishedId)).root, { lock: true })
+    // What the checks queued is dropped with their session: the draft's own update writes it.
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
     const id = await openDraft(session, model, publishedId)
     return await updateEntry({ ...target, db: within(db, tx) }, { id, body, context })
   })
+}
+
+/**
+ * The plans that check a first draft write against the published row, before the
+ * transaction: the body's own problems answered at once, with no statement. Null when a
+ * `before*` hook may change the data: its checks then follow the hook, in the draft's update.
+ */
+async function draftChecks (body: unknown, context: WriteContext, publishedId: number): Promise<WritePlans | null> {
+  if (context.observer?.changesData('update') === true) return null
+  const plans = new WritePlans({ body, observer: undefined, action: 'update', planner: context.planner, request: { id: publishedId }, admit: context.admit })
+  await plans.early()
+  plans.issues.throwIfAny()
+  return plans
 }
 
 /** Publishes the document: its draft, when it has one, replaces the published row's values first. */
@@ -78,21 +105,39 @@ function versionColumns (session: WriteSession, model: ContentTypeModel, kept: r
 
 /**
  * The draft row, a copy of the published one (its scalars, then its links and component
- * rows at every depth), `published_at` null. Nothing yet keeps two concurrent first draft
- * writes of one document from making a draft each (docs/strapi-v5.md, 'Drafts beside
- * published versions').
+ * rows at every depth), `published_at` null; made only while the document has no draft in
+ * the locale (the published row is locked: a draft made by a write that held the lock
+ * before is seen here, and edited instead).
  */
 async function openDraft (session: WriteSession, model: ContentTypeModel, publishedId: number): Promise<number> {
   const table = session.table(model.entity)
   const id = session.column(model.entity, 'id')
   const published = session.column(model.entity, 'publishedAt')
   const columns = versionColumns(session, model, ['publishedAt'])
-  const copied = raw(`insert into ${table} (${[...columns, published].join(', ')}) select ${columns.join(', ')}, null from ${table} where ${id}`)
-  const [row] = await session.select(sql`${copied} = ${publishedId} and ${raw(`${published} is not null`)} returning ${raw(id)} as id`)
-  if (row === undefined) throw new NotFoundError()
+  const copied = raw(`insert into ${table} (${[...columns, published].join(', ')}) select ${columns.join(', ')}, null from ${table} p where p.${id}`)
+  const noDraft = raw(`and p.${published} is not null and not exists (select 1 from ${table} d where ${draftOf(session, model)}) returning ${id} as id`)
+  const [row] = await session.select(sql`${copied} = ${publishedId} ${noDraft}`)
+  if (row === undefined) return await existingDraft(session, model, publishedId)
   const draftId = Number(row.id)
   await copySharedAttributes(session, { model, copies: [{ from: publishedId, to: [draftId], names: draftLinkAttributes(model), touch: false, samePlaces: true }] })
   return draftId
+}
+
+/** `d` is the draft of published row `p`: same document, same locale. */
+function draftOf (session: WriteSession, model: ContentTypeModel): string {
+  const column = (property: string): string => session.column(model.entity, property)
+  const same = [DOCUMENT_ID, ...(model.localized ? ['locale'] : [])].map(property => `d.${column(property)} = p.${column(property)}`)
+  return [...same, `d.${column('publishedAt')} is null`].join(' and ')
+}
+
+/** The draft a concurrent first draft write made (committed before this write got the lock); 404 when the document is gone or unpublished. */
+async function existingDraft (session: WriteSession, model: ContentTypeModel, publishedId: number): Promise<number> {
+  const table = session.table(model.entity)
+  const id = session.column(model.entity, 'id')
+  const published = session.column(model.entity, 'publishedAt')
+  const [row] = await session.select(sql`${raw(`select d.${id} as id from ${table} p join ${table} d on ${draftOf(session, model)} where p.${published} is not null and p.${id}`)} = ${publishedId}`)
+  if (row === undefined) throw new NotFoundError()
+  return Number(row.id)
 }
 
 /**

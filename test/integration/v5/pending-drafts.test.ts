@@ -65,8 +65,9 @@ t.test('a draft write keeps the published version for its readers', async t => {
   const first = await h.send('PUT', `${path}?status=draft`, { data: { title: 'Engines, draft' } })
   t.match(first, { status: 200, body: { data: { documentId, title: 'Engines, draft', publishedAt: null } } })
   t.not(first.body.data.id, article.id, 'a row of its own')
-  // The document's rows read; begin, the copy of the row, the copy of its links and component rows, the update, commit.
-  t.equal(h.test.statements.count(), 6, 'the first draft write: six statements, in one transaction')
+  // The document's rows read; begin, the published row locked with the write's checks (its
+  // facts read), the copy of the row, the copy of its links and component rows, the update, commit.
+  t.equal(h.test.statements.count(), 7, 'the first draft write: seven statements, in one transaction')
 
   const draft = await h.send('PUT', `${path}?status=draft&populate=*`, { data: { title: 'Engines, revised', seo: { metaTitle: 'Revised' }, categories: [] } })
   t.equal(draft.status, 200)
@@ -96,6 +97,70 @@ t.test('a draft write keeps the published version for its readers', async t => {
   t.match(again.body.data, { id: draft.body.data.id, title: 'Engines, revised', body: 'Second' }, 'a later draft write edits the same draft')
   t.equal(h.test.statements.count(), 2, 'as an update of its row: the document\'s rows read, the update')
   t.equal((await h.rows('select count(*)::int as n from articles where document_id = $1', [documentId]))[0].n, 2)
+})
+
+t.test('a refused first draft write copies nothing and spends no id', async t => {
+  const h = await harness(t)
+  const { article } = await published(h)
+  const other = (await h.send('POST', '/api/articles', { data: { title: 'Other', seo: { metaTitle: 'Other' } } })).body.data
+  const path = `/api/articles/${article.documentId as string}?status=draft`
+  const maxIds = async (): Promise<Json> => (await h.rows('select (select max(id) from articles) as article, (select max(id) from components_shared_seos) as seo'))[0]
+  const before = await maxIds()
+
+  const refusals: Array<[string, Json]> = [
+    ['a value of the wrong type', { title: 'Engines, draft', views: 'many' }],
+    ['another document\'s unique value', { title: 'Engines, draft', slug: other.slug }],
+    ['a related row that does not exist', { title: 'Engines, draft', categories: [987654] }]
+  ]
+  for (const [what, data] of refusals) {
+    const refused = await h.send('PUT', path, { data: { ...data, seo: { metaTitle: 'Draft' } } })
+    t.equal(refused.status, 400, `${what}: a 400`)
+    t.equal(refused.body.error.name, 'ValidationError', `${what}: in the error envelope`)
+  }
+  t.same(await maxIds(), before, 'no row left behind')
+  t.same(await h.rows('select id from articles where document_id = $1', [article.documentId]), [{ id: article.id }], 'no draft row')
+
+  const next = await h.send('POST', '/api/articles?populate=seo', { data: { title: 'Next', seo: { metaTitle: 'Next' } } })
+  t.equal(next.body.data.id, Number(before.article) + 1, 'the next entry takes the next id: the refused copies drew none')
+  t.equal(next.body.data.seo.id, Number(before.seo) + 1, 'and so does the next component row')
+})
+
+t.test('concurrent first draft writes of one document make one draft', async t => {
+  const h = await harness(t)
+  const { article } = await published(h)
+  const path = `/api/articles/${article.documentId as string}?status=draft`
+  // A transaction of the test's own holds the published row: both writes reach it and wait, or finish without it.
+  const holder = new pg.Client({ connectionString: h.test.url })
+  await holder.connect()
+  t.teardown(async () => { await holder.end() })
+  await holder.query('begin')
+  await holder.query('select id from articles where id = $1 for update', [article.id])
+
+  const first = h.send('PUT', path, { data: { title: 'Engines, draft' } })
+  const second = h.send('PUT', path, { data: { body: 'Drafted' } })
+  let settled = 0
+  void first.finally(() => { settled++ })
+  void second.finally(() => { settled++ })
+  // Asked outside the holder's transaction, which would see the activity as it was when it first asked.
+  const waiting = async (): Promise<number> => Number((await h.rows(
+    "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'"))[0].n)
+  // Polled until both have reached the lock or both have answered: the state observed, not a guessed delay.
+  let waiters = 0
+  for (const until = Date.now() + 60_000; settled < 2 && Date.now() < until;) {
+    waiters = await waiting()
+    if (waiters === 2) break
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+  t.equal(waiters, 2, 'both first draft writes queue on the published row')
+  await holder.query('commit')
+  const answers = await Promise.all([first, second])
+  t.same(answers.map(answer => answer.status), [200, 200])
+
+  const drafts = await h.rows('select id, title, body from articles where document_id = $1 and published_at is null', [article.documentId])
+  t.equal(drafts.length, 1, 'one draft row')
+  t.match(drafts[0], { title: 'Engines, draft', body: 'Drafted' }, 'holding both writes')
+  t.same(answers.map(answer => answer.body.data.id), [drafts[0].id, drafts[0].id], 'both answered the same draft')
+  t.match((await h.send('GET', `/api/articles/${article.documentId as string}`)).body.data, { title: 'Engines', body: 'First' }, 'the published version untouched')
 })
 
 t.test('populated relations follow the status at every depth', async t => {
