@@ -186,6 +186,38 @@ t.test('populated relations follow the status at every depth', async t => {
   t.match(localized.body.data, { title: 'Engines (draft)', localizations: [{ locale: 'fr', title: 'Moteurs' }] }, 'a draft row reads its document\'s localizations')
 })
 
+t.test('the other side of a relation written in a draft stays with the drafts until the publication', async t => {
+  const h = await harness(t)
+  const { article, category } = await published(h)
+  const other = (await h.send('POST', '/api/articles', { data: { title: 'Turbines' } })).body.data
+  const path = `/api/categories/${category.documentId as string}`
+  const names = (entries: Json[]): string[] => entries.map(entry => entry.title ?? entry.name)
+  const read = async (url: string, attribute: string): Promise<string[]> => names((await h.send('GET', url)).body.data[attribute])
+  const publishedLinks = 'select l.owner_id, l.target_id, l.ord, l.inv_ord from articles_categories_lnk l join articles a on a.id = l.owner_id where a.published_at is not null order by l.id'
+  const linksBefore = await h.rows(publishedLinks)
+
+  const refused = await h.send('PUT', `${path}?status=draft`, { data: { articles: [987654] } })
+  t.equal(refused.status, 400, 'an owner that does not exist: a 400')
+  t.equal((await h.rows('select count(*)::int as n from articles where published_at is null'))[0].n, 0, 'and no draft opened')
+
+  const draft = await h.send('PUT', `${path}?status=draft&populate=articles`, { data: { name: 'Science (draft)', articles: [other.documentId] } })
+  t.equal(draft.status, 200)
+  t.same(names(draft.body.data.articles), ['Turbines'], 'the draft lists what it was sent')
+  t.same(await h.rows(publishedLinks), linksBefore, 'the published articles\' links are as they were')
+  t.same(await read(`${path}?populate=articles`, 'articles'), ['Engines'], 'published readers of the category see no change')
+  t.same(await read(`/api/articles/${article.documentId as string}?populate=categories`, 'categories'), ['Science'], 'nor of the article it no longer lists')
+  t.same(await read(`/api/articles/${other.documentId as string}?populate=categories`, 'categories'), [], 'nor of the article it now lists')
+  t.same(await read(`${path}?status=draft&populate=articles`, 'articles'), ['Turbines'], 'draft readers see the draft\'s list')
+  t.same(await read(`/api/articles/${article.documentId as string}?status=draft&populate=categories`, 'categories'), [], 'from both sides')
+  t.same(await read(`/api/articles/${other.documentId as string}?status=draft&populate=categories`, 'categories'), ['Science (draft)'])
+
+  t.equal((await h.send('PUT', path, { data: {} })).status, 200, 'the category published')
+  t.same(await read(`${path}?populate=articles`, 'articles'), ['Turbines'], 'the publication carries the list over')
+  t.same(await read(`/api/articles/${article.documentId as string}?populate=categories`, 'categories'), [], 'to both sides')
+  t.same(await read(`/api/articles/${other.documentId as string}?populate=categories`, 'categories'), ['Science (draft)'])
+  t.same(await read(`/api/articles/${other.documentId as string}?status=draft&populate=categories`, 'categories'), ['Science (draft)'], 'the drafts agree')
+})
+
 t.test('a publication moves the draft over the published row, which keeps its id', async t => {
   const h = await harness(t)
   const { article, category } = await published(h)
