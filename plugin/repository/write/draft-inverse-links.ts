@@ -181,10 +181,13 @@ export async function applyInverseLinks (session: WriteSession, { mainId, plan }
  */
 export function publishedFollowDrafts (session: WriteSession, { mainId, attribute }: { mainId: number, attribute: RelationAttribute }): Sql[] {
   const n = namesOf(session, attribute)
-  // Each owner with a draft beside its published row, that either links the document.
-  const linked = (row: string): string => `exists (select 1 from ${n.links} k where k.${n.other} = ${row}.${n.id} and k.${n.self} = ${mainId})`
-  const pairs = `select p.${n.id} as published, d.${n.id} as draft from ${n.owners} d join ${n.owners} p on p.${n.published} is not null${n.same('p', 'd')} ` +
-    `where d.${n.published} is null and (${linked('d')} or ${linked('p')})`
+  // Each owner with a draft beside its published row, that either links the document: found
+  // from the document's links (by the link table's index on it), then the other version by documentId.
+  const linking = (version: 'is null' | 'is not null', other: 'is null' | 'is not null'): string =>
+    `from ${n.links} k join ${n.owners} o on o.${n.id} = k.${n.other} and o.${n.published} ${version} ` +
+    `join ${n.owners} v on v.${n.published} ${other}${n.same('v', 'o')} where k.${n.self} = ${mainId}`
+  const pairs = `select v.${n.id} as published, o.${n.id} as draft ${linking('is null', 'is not null')} ` +
+    `union select o.${n.id} as published, v.${n.id} as draft ${linking('is not null', 'is null')}`
   return [
     raw(`delete from ${n.links} l using (${pairs}) x where l.${n.other} = x.published and l.${n.self} = ${mainId} ` +
       `and not exists (select 1 from ${n.links} k where k.${n.other} = x.draft and k.${n.self} = ${mainId})`),
