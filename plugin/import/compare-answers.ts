@@ -33,6 +33,7 @@ export const DELTAS = {
   creatorFieldsWhere: 'Δ createdBy/updatedBy appear exactly where a list handler attaches them, asked for by a handler (Strapi: with populateCreatorFields, unless populate leaves them out)',
   entryMeta: 'Δ top-level entries carry meta, one entry shape for every type (Strapi has none on non-localized types)',
   time: 'Δ a time is HH:mm:ss (Strapi keeps fractions of a second)',
+  publishedAtAsUpdatedAt: 'Δ v5 publishedAt of a type without draft & publish answers its updatedAt (Strapi: the time its row was published), so an answer whose publishedAt is its updatedAt is not compared on it',
   draftRowIds: 'Δ v5 status=draft: a document whose draft equals its published version is one row here, so its draft answers that row\'s ids and its components\' (Strapi: the draft row\'s); drafts are compared without ids, lists by documentId'
 } as const
 
@@ -63,11 +64,13 @@ class Comparison {
   readonly #preview: boolean
   /** A v5 draft read: row ids are not compared (DELTAS.draftRowIds). */
   readonly #withoutIds: boolean
+  readonly #v5: boolean
 
   constructor (url: string, format: AnswerFormat) {
     this.#url = url
     this.#preview = /[?&]publicationState=preview(&|$)/.test(url)
     this.#withoutIds = format === 'v5' && isV5Draft(url)
+    this.#v5 = format === 'v5'
   }
 
   differ (path: string, strapi: unknown, ours: unknown): void {
@@ -107,6 +110,8 @@ class Comparison {
       const creator = key === 'createdBy' || key === 'updatedBy'
       if (key === 'id' && this.#withoutIds) {
         if (strapi[key] !== ours[key]) this.accepted.add(DELTAS.draftRowIds)
+      } else if (key === 'publishedAt' && this.#v5 && typeof strapi[key] === 'string' && ours[key] !== strapi[key] && ours[key] === ours.updatedAt) {
+        this.accepted.add(DELTAS.publishedAtAsUpdatedAt)
       } else if (creator && key in ours && key in strapi) this.creator(where, strapi[key], ours[key])
       else if (creator) this.accepted.add(DELTAS.creatorFieldsWhere)
       else if (!(key in ours)) this.differ(where, strapi[key], undefined)
