@@ -52,30 +52,41 @@ export async function importStrapiCommand (args: string[], io: Io, tty: NodeJS.W
   io.out(progress.importSummary(report))
   if (report.outcome === 'refused') return 1
   if (values.verify === undefined) return 0
-  if (report.strapiVersion === 'v5') {
-    // Its reads are by row id in Strapi v4's format; a Strapi 5 finds entries by documentId and answers its own format.
-    io.err('--verify: compares with a Strapi v4 site\'s answers only; skipped for this Strapi v5 site (docs/from-strapi.md)')
-    return 0
-  }
-  // The verified app grants what Strapi's roles granted, so hidden relations stay hidden.
+  const v5 = report.strapiVersion === 'v5'
+  // The verified app grants what Strapi's roles granted, so hidden relations stay hidden; a
+  // Strapi 5 site is asked in its own format, entries by documentId.
   const served = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
-  await served.register(contentApi, { ...options, permissions: { jwtSecret: secret, roles: report.permissions } })
+  await served.register(contentApi, { ...options, ...(v5 ? { apiFormat: 'v5' as const } : {}), permissions: { jwtSecret: secret, roles: report.permissions } })
   await served.ready()
   try {
-    const { httpAnswers, verifyReadList, verifyReads } = await import('../import/verify-reads.js')
-    const ids = new Map<string, number[]>()
-    for (const model of served.contentApi.registry.contentTypes.values()) {
-      const rows = await served.contentApi.db.query(`select id from "${model.table}" order by id limit 20`, [])
-      ids.set(model.uid, rows.map(row => Number(row.id)))
-    }
-    const verified = await verifyReads({
-      reads: verifyReadList(served.contentApi.registry, ids),
+    const { httpAnswers, verifyReadList, verifyReadListV5, verifyReads } = await import('../import/verify-reads.js')
+    const { registry, db } = served.contentApi
+    const answers = {
       strapi: httpAnswers(values.verify),
-      ours: async (url) => {
+      ours: async (url: string) => {
         const response = await served.inject(url)
         return { status: response.statusCode, body: response.json() }
       }
-    })
+    }
+    let verified
+    if (v5) {
+      const documents = new Map<string, Array<{ documentId: string, locale: string | null }>>()
+      for (const model of registry.contentTypes.values()) {
+        if (model.single) continue
+        const locale = model.localized ? 'locale' : 'null::text'
+        const rows = await db.query(`select document_id, ${locale} as locale from "${model.table}" group by document_id, ${locale} order by min(id) limit 20`, [])
+        documents.set(model.uid, rows.map(row => ({ documentId: String(row.document_id), locale: row.locale === null ? null : String(row.locale) })))
+      }
+      const { counts, reads } = verifyReadListV5(registry, { documents, locales: i18n.i18n?.locales ?? null })
+      verified = await verifyReads({ counts, reads, format: 'v5', ...answers })
+    } else {
+      const ids = new Map<string, number[]>()
+      for (const model of registry.contentTypes.values()) {
+        const rows = await db.query(`select id from "${model.table}" order by id limit 20`, [])
+        ids.set(model.uid, rows.map(row => Number(row.id)))
+      }
+      verified = await verifyReads({ reads: verifyReadList(registry, ids), ...answers })
+    }
     io.out(progress.verifySummary(verified))
     return verified.differences.length === 0 ? 0 : 1
   } finally {

@@ -32,8 +32,13 @@ export const DELTAS = {
   creatorFields: 'Δ createdBy/updatedBy are { id, firstname, lastname }, nothing else of the admin (Strapi adds more fields)',
   creatorFieldsWhere: 'Δ createdBy/updatedBy appear exactly where a list handler attaches them, asked for by a handler (Strapi: with populateCreatorFields, unless populate leaves them out)',
   entryMeta: 'Δ top-level entries carry meta, one entry shape for every type (Strapi has none on non-localized types)',
-  time: 'Δ a time is HH:mm:ss (Strapi keeps fractions of a second)'
+  time: 'Δ a time is HH:mm:ss (Strapi keeps fractions of a second)',
+  publishedAtAsUpdatedAt: 'Δ v5 publishedAt of a type without draft & publish answers its updatedAt (Strapi: the time its row was published), so an answer whose publishedAt is its updatedAt is not compared on it',
+  draftRowIds: 'Δ v5 status=draft: a document whose draft equals its published version is one row here, so its draft answers that row\'s ids and its components\' (Strapi: the draft row\'s); drafts are compared without ids, lists by documentId'
 } as const
+
+/** Which of Strapi's formats the answers are in: v4 (`{ id, attributes }`) or v5 (flat entries, documentIds). */
+export type AnswerFormat = 'v4' | 'v5'
 
 const TIME_WITH_FRACTION = /^(\d\d:\d\d:\d\d)\.\d+$/
 const TOP_LEVEL_META = /^data(\[\d+\])?\.meta$/
@@ -57,10 +62,15 @@ class Comparison {
   readonly accepted = new Set<string>()
   readonly #url: string
   readonly #preview: boolean
+  /** A v5 draft read: row ids are not compared (DELTAS.draftRowIds). */
+  readonly #withoutIds: boolean
+  readonly #v5: boolean
 
-  constructor (url: string) {
+  constructor (url: string, format: AnswerFormat) {
     this.#url = url
     this.#preview = /[?&]publicationState=preview(&|$)/.test(url)
+    this.#withoutIds = format === 'v5' && isV5Draft(url)
+    this.#v5 = format === 'v5'
   }
 
   differ (path: string, strapi: unknown, ours: unknown): void {
@@ -98,7 +108,11 @@ class Comparison {
     for (const key of new Set([...Object.keys(strapi), ...Object.keys(ours)])) {
       const where = path === '' ? key : `${path}.${key}`
       const creator = key === 'createdBy' || key === 'updatedBy'
-      if (creator && key in ours && key in strapi) this.creator(where, strapi[key], ours[key])
+      if (key === 'id' && this.#withoutIds) {
+        if (strapi[key] !== ours[key]) this.accepted.add(DELTAS.draftRowIds)
+      } else if (key === 'publishedAt' && this.#v5 && typeof strapi[key] === 'string' && ours[key] !== strapi[key] && ours[key] === ours.updatedAt) {
+        this.accepted.add(DELTAS.publishedAtAsUpdatedAt)
+      } else if (creator && key in ours && key in strapi) this.creator(where, strapi[key], ours[key])
       else if (creator) this.accepted.add(DELTAS.creatorFieldsWhere)
       else if (!(key in ours)) this.differ(where, strapi[key], undefined)
       else if (!(key in strapi) && TOP_LEVEL_META.test(where) && isObject(ours[key])) this.accepted.add(DELTAS.entryMeta)
@@ -123,14 +137,26 @@ class Comparison {
   }
 }
 
-function sortedById (body: unknown): unknown {
-  if (!isObject(body) || !Array.isArray(body.data)) return body
-  return { ...body, data: [...body.data].sort((a, b) => Number(entryId(a)) - Number(entryId(b))) }
+/** A v5 read of drafts: Strapi 5 reads `status=draft` (any value but `published` is a draft read). */
+function isV5Draft (url: string): boolean {
+  const status = /[?&]status=([^&]*)/.exec(url)?.[1]
+  return status !== undefined && status !== 'published'
 }
 
-export function compareAnswers (options: { url: string, strapi: Answer, ours: Answer }): AnswerComparison {
+/** A list's entries in a stable order: by id, or for v5 drafts (ids aside) by documentId and locale. */
+function sortedEntries (body: unknown, byDocument: boolean): unknown {
+  if (!isObject(body) || !Array.isArray(body.data)) return body
+  const key = (value: unknown): string => isObject(value) ? `${String(value.documentId)}\u0000${String(value.locale ?? '')}` : ''
+  const data = byDocument
+    ? [...body.data].sort((a, b) => key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)
+    : [...body.data].sort((a, b) => Number(entryId(a)) - Number(entryId(b)))
+  return { ...body, data }
+}
+
+export function compareAnswers (options: { url: string, strapi: Answer, ours: Answer, format?: AnswerFormat }): AnswerComparison {
   const { url, strapi, ours } = options
-  const comparison = new Comparison(url)
+  const format = options.format ?? 'v4'
+  const comparison = new Comparison(url, format)
   const preview = /[?&]publicationState=preview(&|$)/.test(url)
   if (strapi.status === 200 && ours.status === 404 && !preview && isObject(strapi.body) && publishedAt(strapi.body.data) === null) {
     comparison.accepted.add(DELTAS.draft404)
@@ -140,8 +166,9 @@ export function compareAnswers (options: { url: string, strapi: Answer, ours: An
     let theirs = strapi.body
     let mine = ours.body
     if (!/[?&]sort(\[|=)/.test(url) && isObject(theirs) && Array.isArray(theirs.data)) {
-      theirs = sortedById(theirs)
-      mine = sortedById(mine)
+      const byDocument = format === 'v5' && isV5Draft(url)
+      theirs = sortedEntries(theirs, byDocument)
+      mine = sortedEntries(mine, byDocument)
       comparison.accepted.add(DELTAS.order)
     }
     comparison.value('', theirs, mine)

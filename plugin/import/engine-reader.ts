@@ -26,7 +26,8 @@ export interface EngineReader {
   /** What messages call it: `MySQL`, `SQLite`. */
   engine: string
   tables: () => Promise<EngineTable[]>
-  count: (table: string) => Promise<number>
+  /** The rows of these tables together, in one statement (the copy's progress total). */
+  count: (tables: readonly string[]) => Promise<number>
   /** Every row of `table`, `columns` in that order, `batchSize` rows at a time: the next batch is read once `onBatch` resolves. */
   rows: (table: string, columns: readonly string[], batchSize: number, onBatch: (rows: EngineValue[][]) => Promise<void>) => Promise<void>
   close: () => Promise<void>

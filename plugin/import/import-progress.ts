@@ -28,14 +28,23 @@ export function terminalProgress (stream: NodeJS.WriteStream): ProgressView {
     hideCursor: true,
     clearOnComplete: false
   }, cliProgress.Presets.shades_classic)
-  const active = new Map<string, { bar: cliProgress.SingleBar, started: number }>()
+  const active = new Map<string, { bar: cliProgress.SingleBar, started: number, done: number }>()
   return {
     listener: (event) => {
-      if (event.kind === 'start') active.set(event.label, { bar: bars.create(Math.max(event.total, 1), 0, { label: event.label, speed: 0 }), started: Date.now() })
+      if (event.kind === 'start') active.set(event.label, { bar: bars.create(Math.max(event.total, 1), 0, { label: event.label, speed: 0 }), started: Date.now(), done: 0 })
       const entry = active.get(event.label)
       if (entry === undefined) return
-      if (event.kind === 'rows') entry.bar.update(event.done, { speed: Math.round(rate(event.done, entry.started)) })
-      if (event.kind === 'end') entry.bar.update(entry.bar.getTotal())
+      if (event.kind === 'rows') {
+        entry.done = event.done
+        // An estimated total may be passed: the bar grows with the rows.
+        entry.bar.setTotal(Math.max(event.total, 1))
+        entry.bar.update(event.done, { speed: Math.round(rate(event.done, entry.started)) })
+      }
+      // Full at the end, at the rows there were (an estimate may have said more).
+      if (event.kind === 'end') {
+        entry.bar.setTotal(Math.max(entry.done, 1))
+        entry.bar.update(Math.max(entry.done, 1))
+      }
     },
     stop: () => { bars.stop() }
   }
@@ -48,7 +57,7 @@ export function lineProgress (write: (text: string) => void, everyMs = 5_000): P
     listener: (event) => {
       if (event.kind === 'start') {
         tables.set(event.label, { started: Date.now(), shown: Date.now() })
-        write(`${event.label}: ${event.total} rows\n`)
+        write(`${event.label}: ${event.estimated === true ? 'about ' : ''}${event.total} rows\n`)
         return
       }
       const table = tables.get(event.label)

@@ -69,8 +69,9 @@ export async function openMysqlReader (location: Extract<SourceLocation, { engin
       }
       return [...tables.values()]
     },
-    async count (table) {
-      return Number((await query(`select count(*) as n from ${quoted(table)}`))[0]!.n)
+    async count (tables) {
+      if (tables.length === 0) return 0
+      return Number((await query(`select ${tables.map(table => `(select count(*) from ${quoted(table)})`).join(' + ')} as n`))[0]!.n)
     },
     async rows (table, columns, batchSize, onBatch) {
       const stream = connection.query({ sql: `select ${columns.map(quoted).join(', ')} from ${quoted(table)}`, rowsAsArray: true }).stream({ highWaterMark: batchSize })

@@ -94,17 +94,18 @@ async function stage (tx: SqlTransaction, source: StrapiSource, steps: ImportSte
   for (const [index, step] of steps.entries()) {
     const name = `strapi_import_${index}`
     await tx.query(`create temporary table ${name} (like ${id(step.table)} including defaults) on commit drop`, [])
-    const total = await source.count(step.source)
-    options.onProgress?.({ kind: 'start', label: step.label, total })
+    // Read once: the bar's length is the planner's estimate, the rows read are counted as they come.
+    const estimate = await source.estimate(step.source)
+    options.onProgress?.({ kind: 'start', label: step.label, total: estimate, estimated: true })
     const columns = step.columns.map(id).join(', ')
     let done = 0
     await source.batches(step.source, batchSize, async (json, rows) => {
       await runSql(tx, sql`insert into ${raw(name)} (${raw(columns)}) select ${raw(columns)} from jsonb_populate_recordset(null::${raw(name)}, ${json}::jsonb)`)
       done += rows
-      options.onProgress?.({ kind: 'rows', label: step.label, done, total })
+      options.onProgress?.({ kind: 'rows', label: step.label, done, total: Math.max(estimate, done) })
     })
     options.onProgress?.({ kind: 'end', label: step.label })
-    staged.push({ step, staged: name, read: total })
+    staged.push({ step, staged: name, read: done })
   }
   return staged
 }

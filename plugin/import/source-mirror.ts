@@ -18,6 +18,7 @@
  */
 import { StrapiSourceError } from '../errors.js'
 import { identifier as id } from '../sql/index.js'
+import { copyText } from './copy-text.js'
 import type { EngineReader, EngineTable, EngineValue } from './engine-reader.js'
 import type { ImportProgress } from './progress-events.js'
 import { failureReason } from './source-location.js'
@@ -34,10 +35,13 @@ export interface StrapiColumnDescription {
 interface StrapiTableDescription {
   name: string
   columns: StrapiColumnDescription[]
-  indexes?: Array<{ columns?: string[] }>
+  foreignKeys?: Array<{ columns?: string[] }>
 }
 
 const SCHEMA_TABLE = 'strapi_database_schema'
+
+/** Rows per COPY: large, as each one is a statement (about 10 MB of text for Strapi's widest tables). */
+const COPY_BATCH = 20_000
 
 /** The PostgreSQL type of Strapi's knex column types, as Strapi creates them on PostgreSQL (integers widened: MySQL's are unsigned). */
 const STRAPI_TYPES: Readonly<Record<string, string>> = {
@@ -132,23 +136,25 @@ export async function mirrorSource (reader: EngineReader, options: MirrorOptions
 }
 
 async function copyInto (session: StagingSession, reader: EngineReader, tables: EngineTable[], options: MirrorOptions & { version: StrapiVersion }): Promise<StrapiSource> {
-  const batchSize = options.batchSize ?? 5_000
+  const batchSize = options.batchSize ?? COPY_BATCH
   const wanted = tables.filter(table => table.name !== SCHEMA_TABLE && (options.tables === undefined || options.tables.includes(table.name)))
   const schemaTable = tables.find(table => table.name === SCHEMA_TABLE)!
   const label = `copy of Strapi's ${reader.engine} tables into ${session.where}`
 
   const copy = async (table: StagedTable, onRows: (rows: number) => void): Promise<void> => {
-    const columns = table.columns.map(column => id(column.name)).join(', ')
     await session.query(`create table ${id(table.name)} (${table.columns.map(column => `${id(column.name)} ${column.type}`).join(', ')})`)
-    // Each batch is one JSON array of rows of text, cast by PostgreSQL to the column types.
-    const casts = table.columns.map((column, index) => `(r->>${index})::${column.type}`).join(', ')
-    const insert = `insert into ${id(table.name)} (${columns}) select ${casts} from json_array_elements($1::json) r`
+    const columns = table.columns.map(column => column.name)
+    // One COPY in flight while the next batch is read: the engine, Node and PostgreSQL work at once.
+    let copying: Promise<void> = Promise.resolve()
     try {
-      await reader.rows(table.name, table.columns.map(column => column.name), batchSize, async (rows) => {
-        const json = JSON.stringify(rows.map(row => row.map((value, index) => stagingText(table.columns[index]!.type, value))))
-        await session.query(insert, [json])
-        onRows(rows.length)
+      await reader.rows(table.name, columns, batchSize, async (rows) => {
+        const text = copyText(rows.map(row => row.map((value, index) => stagingText(table.columns[index]!.type, value))))
+        await copying
+        copying = session.copyRows({ table: table.name, columns, text }).then(() => { onRows(rows.length) })
+        // Its failure is thrown where it is awaited (the next batch, or the end); not unhandled meanwhile.
+        copying.catch(() => {})
       })
+      await copying
     } catch (error) {
       if (error instanceof StrapiSourceError) throw error
       throw new StrapiSourceError(`--from: ${reader.engine} table ${table.name} could not be copied into ${session.where}: ${failureReason(error)}`)
@@ -162,8 +168,7 @@ async function copyInto (session: StagingSession, reader: EngineReader, tables: 
   try { described = describedTables(latest === undefined ? null : JSON.parse(String(latest.schema))) } catch { /* no usable description: the catalog types every column */ }
 
   const staged = wanted.map(table => stagedTable(table, described.get(table.name)))
-  let total = 0
-  for (const table of staged) total += await reader.count(table.name)
+  const total = await reader.count(staged.map(table => table.name))
   options.onProgress?.({ kind: 'start', label, total })
   let done = 0
   for (const table of staged) {
@@ -171,11 +176,15 @@ async function copyInto (session: StagingSession, reader: EngineReader, tables: 
       done += rows
       options.onProgress?.({ kind: 'rows', label, done, total })
     })
-    // The indexes Strapi made (link and foreign-key columns), so lookups such as a user's role stay indexed.
+    // The ids and the foreign-key columns, so lookups such as a user's role stay indexed. Strapi's
+    // other indexes (orders, unique pairs) serve none of the importer's SELECTs, which join whole
+    // tables by hash: building them cost more than a third of the copy.
     const names = new Set(table.columns.map(column => column.name))
-    const indexes = (described.get(table.name)?.indexes ?? []).map(index => index.columns ?? []).filter(columns => columns.length > 0 && columns.every(column => names.has(column)))
-    if (names.has('id')) indexes.push(['id'])
-    for (const columns of indexes) await session.query(`create index on ${id(table.name)} (${columns.map(column => id(column)).join(', ')})`)
+    const keys = (described.get(table.name)?.foreignKeys ?? []).map(key => key.columns ?? [])
+    const indexes = new Map([['id'], ...keys]
+      .filter(columns => columns.length > 0 && columns.every(column => names.has(column)))
+      .map(columns => [columns.join(','), columns]))
+    for (const columns of indexes.values()) await session.query(`create index on ${id(table.name)} (${columns.map(column => id(column)).join(', ')})`)
     await session.query(`analyze ${id(table.name)}`)
   }
   options.onProgress?.({ kind: 'end', label })

@@ -58,8 +58,9 @@ export async function openSqliteReader (location: Extract<SourceLocation, { engi
         columns: (db.prepare('select name, lower(type) as type from pragma_table_info(?) order by cid').all(name) as Array<{ name: string, type: string }>)
       }))
     },
-    async count (table) {
-      return Number(db.prepare(`select count(*) from ${quoted(table)}`).pluck().get())
+    async count (tables) {
+      if (tables.length === 0) return 0
+      return Number(db.prepare(`select ${tables.map(table => `(select count(*) from ${quoted(table)})`).join(' + ')}`).pluck().get())
     },
     async rows (table, columns, batchSize, onBatch) {
       const statement = db.prepare(`select ${columns.map(quoted).join(', ')} from ${quoted(table)}`).raw(true).safeIntegers(true)

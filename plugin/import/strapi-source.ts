@@ -17,7 +17,8 @@ import type { SourceLocation } from './source-location.js'
 export interface StrapiSource {
   version: StrapiVersion
   columns: StrapiColumns
-  count: (select: string) => Promise<number>
+  /** PostgreSQL's estimate of the rows of `select` (planned, not run): a progress bar's length. */
+  estimate: (select: string) => Promise<number>
   /** Streams the rows of `select` as JSON arrays of at most `batchSize` rows. */
   batches: (select: string, batchSize: number, onBatch: (json: string, rows: number) => Promise<void>) => Promise<void>
   rows: (select: string) => Promise<Array<Record<string, unknown>>>
@@ -70,9 +71,11 @@ export function sessionSource (session: PgSession, columns: StrapiColumns, close
   return {
     version,
     columns,
-    async count (select) {
-      const [row] = await session.query(`select count(*) as n from (${select}) q`)
-      return Number(row!.n)
+    async estimate (select) {
+      const [row] = await session.query(`explain (format json) ${select}`)
+      const plan = row!['QUERY PLAN']
+      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>
+      return Math.round(parsed[0]!.Plan['Plan Rows'])
     },
     async batches (select, batchSize, onBatch) {
       const cursor = `strapi_import_${++cursors}`

@@ -30,7 +30,7 @@ t.test('import:strapi on the command line', { skip }, async t => {
 
   const checked = await cli([...args, '--check'])
   t.equal(checked.code, 0, 'exit code 0')
-  t.match(checked.err, /^api::article\.article: 7 rows$/m, 'a plain line per table when not on a terminal')
+  t.match(checked.err, /^api::article\.article: about \d+ rows$/m, 'a plain line per table when not on a terminal (its length the planner\'s estimate)')
   t.match(checked.out, /^api::article\.article\s+7\s+7\s+0\s+7$/m, 'the summary table: in Strapi, mapped, skipped, changes')
   t.match(checked.out, /Check only \(--check\): nothing was written/)
   t.match(checked.out, /"api::article\.article": \["create", "delete", "find", "findOne", "update"\]/, 'Strapi\'s permissions as the roles option')

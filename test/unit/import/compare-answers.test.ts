@@ -69,3 +69,20 @@ t.test('the Δ differences of docs/decisions.md are accepted and named', async t
   const otherTime = compareAnswers({ url: '/api/p/1', strapi: ok({ data: entry(1, { wakeUp: '06:30:15.25' }) }), ours: ok({ data: entry(1, { wakeUp: '06:30:16' }) }) })
   t.equal(otherTime.differences.length, 1)
 })
+
+t.test('v5: draft reads are compared without row ids, lists by documentId; a publishedAt that is the entry\'s updatedAt is the Δ of types without drafts', async t => {
+  const flat = (id: number, documentId: string, fields: Record<string, unknown> = {}) => ({ id, documentId, ...fields })
+  const strapi = ok({ data: [flat(7, 'b', { seo: { id: 30 } }), flat(5, 'a')] })
+  const ours = ok({ data: [flat(2, 'a'), flat(4, 'b', { seo: { id: 12 } })] })
+  t.same(compareAnswers({ url: '/api/articles?status=draft', strapi, ours, format: 'v5' }), { differences: [], accepted: [DELTAS.order, DELTAS.draftRowIds] })
+  t.same(compareAnswers({ url: '/api/articles?status=published', strapi, ours, format: 'v5' }).differences.map(d => d.path),
+    ['data[0].id', 'data[1].id', 'data[1].seo.id'], 'published reads keep Strapi\'s ids, so they are compared')
+  t.same(compareAnswers({ url: '/api/articles?status=draft', strapi: ok({ data: flat(5, 'a', { title: 'x' }) }), ours: ok({ data: flat(2, 'a', { title: 'y' }) }), format: 'v5' }).differences.map(d => d.path),
+    ['data.title'], 'the rest of a draft is compared')
+
+  const author = (publishedAt: string) => ok({ data: flat(1, 'a', { updatedAt: '2026-01-02T00:00:00.000Z', publishedAt }) })
+  t.same(compareAnswers({ url: '/api/authors/a', strapi: author('2026-01-01T00:00:00.000Z'), ours: author('2026-01-02T00:00:00.000Z'), format: 'v5' }),
+    { differences: [], accepted: [DELTAS.publishedAtAsUpdatedAt] })
+  t.same(compareAnswers({ url: '/api/authors/a', strapi: author('2026-01-01T00:00:00.000Z'), ours: author('2026-01-03T00:00:00.000Z'), format: 'v5' }).differences.map(d => d.path),
+    ['data.publishedAt'], 'any other publishedAt is compared')
+})
