@@ -24,7 +24,7 @@ export async function withMysql<T> (work: (connection: Connection) => Promise<T>
   const connection = await mysql.createConnection({
     uri: options.database === undefined ? mysqlServerUrl() : databaseUrl(options.database),
     multipleStatements: options.multipleStatements === true,
-    connectTimeout: 3_000
+    connectTimeout: 20_000
   })
   try { return await work(connection) } finally { await connection.end() }
 }
