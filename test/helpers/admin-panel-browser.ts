@@ -40,7 +40,7 @@ export async function launchChromium (): Promise<Browser> {
  * the navigation after it landed in the same tick. Which tick wins depends on the machine's
  * load; the navigation completes either way, and the tests check where it lands.
  */
-const HARMLESS = /^Invalid blocker state transition: unblocked -> proceeding/
+const HARMLESS = /^(Error: )?Invalid blocker state transition: unblocked -> proceeding/
 
 export interface WatchedPage { page: Page, context: BrowserContext, problems: string[] }
 
