@@ -16,14 +16,14 @@ import type { CallerContext } from '../auth/caller.js'
 import type { Registry } from '../content-types/registry.js'
 import type { ResolvedGraphqlOptions } from '../options/graphql.js'
 import type { ResolvedPopulateLimits } from '../query/populate-budget.js'
-import type { QueryOptions } from '../repository/connection/database.js'
+import type { Database, QueryOptions } from '../repository/connection/database.js'
 import type { Reader } from '../repository/read/reader.js'
 import { formatErrors } from './errors.js'
 import { operationPreparer } from './operation.js'
 import type { PreparedOperation } from './operation.js'
 import type { MutationRole } from './mutation-fields.js'
 import { buildContentSchema } from './schema.js'
-import { usersPermissionsFields } from './users-permissions.js'
+import { usersPermissionsFields, usersPermissionsModels } from './users-permissions.js'
 import type { PluginFields } from './users-permissions.js'
 import type { JwtSigner } from '../auth/jwt.js'
 import { credentialLimiter, installRateLimiting } from '../auth/rate-limit.js'
@@ -51,6 +51,7 @@ export interface GraphqlContext {
 }
 
 export interface Accounts {
+  db: Database
   users: Users
   signer: JwtSigner
   rateLimit: ResolvedRateLimit | null
@@ -104,13 +105,13 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
   }
   let plugins: PluginFields | undefined
   if (context.accounts !== null) {
-    const { users, signer, rateLimit } = context.accounts
+    const { db, users, signer, rateLimit } = context.accounts
     await installRateLimiting(scope, rateLimit)
-    plugins = usersPermissionsFields({ users, signer, limit: credentialLimiter(scope, rateLimit) })
+    plugins = usersPermissionsFields({ registry, db, users, signer, limit: credentialLimiter(scope, rateLimit) })
   }
   const content = buildContentSchema({
     registry,
-    ...(plugins === undefined ? {} : { plugins }),
+    ...(plugins === undefined ? {} : { plugins, served: usersPermissionsModels(registry) }),
     resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown>,
     resolveMutation: resolveMutation as (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
   })

@@ -14,7 +14,7 @@ import { getArgumentValues, getOperationAST } from 'graphql'
 import type { DocumentNode, FieldNode, GraphQLObjectType, OperationDefinitionNode } from 'graphql'
 import type { Ability } from '../auth/abilities.js'
 import { pruneListQuery, pruneSelection } from '../access/prune.js'
-import type { ContentTypeModel } from '../content-types/model.js'
+import type { ContentTypeModel, ReadableModel } from '../content-types/model.js'
 import { parseRowId } from '../content-types/row-ids.js'
 import type { Registry } from '../content-types/registry.js'
 import { ApiError, ForbiddenError, ValidationError } from '../errors.js'
@@ -34,11 +34,11 @@ import type { ListSource } from './selection.js'
 
 /** One root field, ready to run: its read, and how its answer is shaped; or the error it answers. */
 export type PreparedRead =
-  | { kind: 'list', model: ContentTypeModel, tree: QueryTree, window: ListWindow, answer: (source: ListSource) => unknown }
-  | { kind: 'entry', model: ContentTypeModel, query: EntryQuery, id: number | null, answer: (entry: unknown) => unknown }
+  | { kind: 'list', model: ReadableModel, tree: QueryTree, window: ListWindow, answer: (source: ListSource) => unknown }
+  | { kind: 'entry', model: ReadableModel, query: EntryQuery, id: number | null, answer: (entry: unknown) => unknown }
   | { kind: 'single', model: ContentTypeModel, query: EntryQuery, locale: string | null, answer: (entry: unknown) => unknown }
   /** A mutation's: the written entry answered with its selection, drafts included. */
-  | { kind: 'written', model: ContentTypeModel, query: EntryQuery, answer: (entry: unknown) => unknown }
+  | { kind: 'written', model: ReadableModel, query: EntryQuery, answer: (entry: unknown) => unknown }
   | { kind: 'refused', error: Error }
 
 /** The root fields of an operation by response key; fields of no content type (`__typename`, `__schema`) have none. */
@@ -76,7 +76,7 @@ export function operationPreparer (context: OperationContext): OperationPreparer
   const prepared = new BoundedCache<{ reads: PreparedOperation, textLength: number }>(PREPARED_OPERATIONS, preparedBytes)
   const trees = new BoundedCache<object>(SHARED_TREES)
   /** One object for equal reads, so their statement is compiled once. */
-  const shared = <T extends object>(kind: string, model: ContentTypeModel, read: T): T =>
+  const shared = <T extends object>(kind: string, model: ReadableModel, read: T): T =>
     trees.get(`${kind}|${model.uid}|${JSON.stringify(read)}`, () => read) as T
   return {
     prepare ({ document, operationName, variables, ability }) {
@@ -101,7 +101,7 @@ interface PrepareInput {
   operation: OperationDefinitionNode
   variables: Record<string, unknown>
   ability: Ability
-  shared: <T extends object>(kind: string, model: ContentTypeModel, read: T) => T
+  shared: <T extends object>(kind: string, model: ReadableModel, read: T) => T
 }
 
 function prepareReads (context: OperationContext, input: PrepareInput): PreparedOperation {
@@ -178,7 +178,8 @@ function prepareRead (
   const measure = measurePopulate({ registry: context.registry, model, query: entry.query })
   const query: EntryQuery = { ...pruneSelection(scope, model, entry.query), estimatedRows: measure.rows }
   if (role.kind === 'single') {
-    return { kind: 'read', read: { kind: 'single', model, query, locale: compileGraphqlSingleLocale(context.registry, model.localized, args.locale), answer: entry.answer }, measure }
+    const single = role.model
+    return { kind: 'read', read: { kind: 'single', model: single, query, locale: compileGraphqlSingleLocale(context.registry, single.localized, args.locale), answer: entry.answer }, measure }
   }
   return { kind: 'read', read: { kind: 'entry', model, query, id: entryId(args.id), answer: entry.answer }, measure }
 }

@@ -18,7 +18,7 @@ import type {
   GraphQLInputType, GraphQLOutputType, GraphQLScalarType
 } from 'graphql'
 import type {
-  Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, Model, ScalarAttribute
+  Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, Model, PluginModel, ReadableModel, ScalarAttribute
 } from '../content-types/model.js'
 import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
@@ -53,8 +53,8 @@ export type TypeRole =
 
 /** What a root field reads. */
 export type RootRole =
-  | { kind: 'find', model: ContentTypeModel }
-  | { kind: 'findOne', model: ContentTypeModel }
+  | { kind: 'find', model: ReadableModel }
+  | { kind: 'findOne', model: ReadableModel }
   | { kind: 'single', model: ContentTypeModel }
 
 export interface ContentSchema {
@@ -91,15 +91,21 @@ export interface SchemaOptions {
   resolveMutation: MutationResolver
   /** Root fields of Strapi's plugins (users-permissions), after the content types' own. */
   plugins?: PluginFields
+  /** Plugin types served with Strapi's `x(id)` and `xs(filters, pagination, sort)` queries, before the content types' (users, roles). */
+  served?: readonly PluginModel[]
 }
 
-export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins }: SchemaOptions): ContentSchema {
+export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [] }: SchemaOptions): ContentSchema {
   const builder = new SchemaBuilder(registry)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
   const add = (name: string, role: RootRole, config: Omit<GraphQLFieldConfig<unknown, unknown>, 'resolve'>): void => {
     roots.set(name, role)
     fields[name] = { ...config, resolve: resolveRoot(role) }
+  }
+  for (const model of served) {
+    add(findOneQueryName(model), { kind: 'findOne', model }, { type: builder.response(model), args: { id: { type: GraphQLID } } })
+    add(findQueryName(model), { kind: 'find', model }, { type: builder.collection(model), args: builder.listArgs(model) })
   }
   for (const model of registry.contentTypes.values()) {
     const localeArg: GraphQLFieldConfigArgumentMap = model.localized ? { locale: { type: LOCALE_CODE_SCALAR } } : {}
@@ -115,7 +121,7 @@ export function buildContentSchema ({ registry, resolveRoot, resolveMutation, pl
   }
   Object.assign(fields, plugins?.query)
   const inputs = new InputBuilder({ registry, enumOf: (model, attribute) => builder.enumType(model, attribute) })
-  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: plugins?.mutation ?? {} })
+  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: plugins?.mutation ?? [] })
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields }),
     mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutations.fields }),

@@ -10,7 +10,7 @@
  */
 import { getArgumentValues } from 'graphql'
 import type { FieldNode, GraphQLField, GraphQLObjectType } from 'graphql'
-import type { Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, Model } from '../content-types/model.js'
+import type { Attribute, ComponentModel, DynamicZoneAttribute, Model, ReadableModel } from '../content-types/model.js'
 import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type {
@@ -52,7 +52,7 @@ export interface CompiledEntry {
 }
 
 /** `articles(filters, pagination, sort, publicationState, locale)`. */
-export function compileList (context: SelectionContext, model: ContentTypeModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledList {
+export function compileList (context: SelectionContext, model: ReadableModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledList {
   const row = new RowSelection(model)
   const window = listWindow(args.pagination, context.limits)
   let counted = false
@@ -74,12 +74,12 @@ export function compileList (context: SelectionContext, model: ContentTypeModel,
     pagination: { mode: 'offset', start: window.start, limit: window.limit, withCount: counted },
     publicationState: publicationStateOf(args)
   }
-  if (model.localized) tree.locale = compileGraphqlLocale(context.registry, args.locale)
+  if (model.kind === 'contentType' && model.localized) tree.locale = compileGraphqlLocale(context.registry, args.locale)
   return { tree, window, answer: objectShape(shaped) }
 }
 
 /** `article(id)` and a single type's `homepage(publicationState, locale)`: `{ data: entry | null }`. */
-export function compileEntry (context: SelectionContext, model: ContentTypeModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledEntry {
+export function compileEntry (context: SelectionContext, model: ReadableModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledEntry {
   const row = new RowSelection(model)
   const answer = responseShape(context, row, model, fields, false)
   return { query: { ...row.selection(), publicationState: publicationStateOf(args), availableLocales: false }, answer }
