@@ -15,9 +15,9 @@ import type { DocumentNode, FieldNode, GraphQLObjectType, OperationDefinitionNod
 import type { Ability } from '../auth/abilities.js'
 import { pruneListQuery, pruneSelection } from '../access/prune.js'
 import type { ContentTypeModel, ReadableModel } from '../content-types/model.js'
-import { parseRowId } from '../content-types/row-ids.js'
 import type { Registry } from '../content-types/registry.js'
-import { ApiError, ForbiddenError, ValidationError } from '../errors.js'
+import { ApiError, ForbiddenError } from '../errors.js'
+import { entryId } from './entry-id.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import { checkMeasure, measurePopulate } from '../query/populate-budget.js'
 import type { PopulateMeasure, ResolvedPopulateLimits } from '../query/populate-budget.js'
@@ -182,13 +182,6 @@ function prepareRead (
     return { kind: 'read', read: { kind: 'single', model: single, query, locale: compileGraphqlSingleLocale(context.registry, single.localized, args.locale), answer: entry.answer }, measure }
   }
   return { kind: 'read', read: { kind: 'entry', model, query, id: entryId(args.id), answer: entry.answer }, measure }
-}
-
-/** `id: ID`: digits; absent, or one no row can have, finds nothing (`data: null`, as Strapi answers an unknown id). */
-export function entryId (raw: unknown): number | null {
-  if (raw === undefined || raw === null) return null
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw ValidationError.at(['id'], `Invalid id ${JSON.stringify(raw)}: ids are positive integers`)
-  return parseRowId(raw)
 }
 
 /**

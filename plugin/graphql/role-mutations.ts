@@ -16,7 +16,7 @@ import { ApplicationError, ForbiddenError, NotFoundError } from '../errors.js'
 import type { Database } from '../repository/connection/database.js'
 import type { InputBuilder } from './inputs.js'
 import type { PluginMutation } from './mutation-fields.js'
-import { entryId } from './operation.js'
+import { entryId } from './entry-id.js'
 
 type RoleAction = 'createRole' | 'updateRole' | 'deleteRole'
 

@@ -25,7 +25,10 @@ import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError } from '../errors.js'
 import { isPrivate } from '../query/fields.js'
 import { FORBIDDEN } from './answer-shape.js'
+import { i18nLocaleFields } from './i18n-locales.js'
 import { InputBuilder } from './inputs.js'
+import type { ListLimits } from './arguments.js'
+import type { LocaleSettings } from '../i18n/locale-settings.js'
 import { mutationFields } from './mutation-fields.js'
 import type { PluginFields } from './users-permissions.js'
 import type { MutationResolver, MutationRole } from './mutation-fields.js'
@@ -93,9 +96,11 @@ export interface SchemaOptions {
   plugins?: PluginFields
   /** Plugin types served with Strapi's `x(id)` and `xs(filters, pagination, sort)` queries, before the content types' (users, roles). */
   served?: readonly PluginModel[]
+  /** The i18n plugin's `i18NLocale(s)`, after those and before the content types', when locales are configured (./i18n-locales.ts). */
+  locales?: { settings: LocaleSettings, limits: ListLimits }
 }
 
-export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [] }: SchemaOptions): ContentSchema {
+export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [], locales }: SchemaOptions): ContentSchema {
   const builder = new SchemaBuilder(registry)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
@@ -106,6 +111,14 @@ export function buildContentSchema ({ registry, resolveRoot, resolveMutation, pl
   for (const model of served) {
     add(findOneQueryName(model), { kind: 'findOne', model }, { type: builder.response(model), args: { id: { type: GraphQLID } } })
     add(findQueryName(model), { kind: 'find', model }, { type: builder.collection(model), args: builder.listArgs(model) })
+  }
+  if (locales !== undefined) {
+    Object.assign(fields, i18nLocaleFields({
+      ...locales,
+      metaType: builder.metaType,
+      paginationArg: builder.paginationArg,
+      scalarFilter: scalar => builder.scalarFilter(scalar)
+    }))
   }
   for (const model of registry.contentTypes.values()) {
     const localeArg: GraphQLFieldConfigArgumentMap = model.localized ? { locale: { type: LOCALE_CODE_SCALAR } } : {}
@@ -168,7 +181,7 @@ class SchemaBuilder {
     this.roles.set(ERROR_TYPE, { kind: 'error' })
     this.roles.set(PAGINATION_TYPE, { kind: 'pagination' })
     this.roles.set(META_TYPE, { kind: 'meta' })
-    for (const scalar of FILTERED_SCALARS) this.#scalarFilter(scalar)
+    for (const scalar of FILTERED_SCALARS) this.scalarFilter(scalar)
   }
 
   /** `XEntityResponseCollection { data: [XEntity!]!, meta: ResponseCollectionMeta! }`. */
@@ -229,7 +242,7 @@ class SchemaBuilder {
       // Strapi filters neither media nor dynamic zones, and a component's items by no id.
       if (attribute.kind === 'media' || attribute.kind === 'dynamiczone' || (model.kind === 'component' && attribute.name === 'id')) continue
       if (attribute.kind === 'scalar') {
-        fields[attribute.name] = { type: this.#scalarFilter(ATTRIBUTE_SCALARS[attribute.type], attribute.name === 'id') }
+        fields[attribute.name] = { type: this.scalarFilter(ATTRIBUTE_SCALARS[attribute.type], attribute.name === 'id') }
       } else if (attribute.kind === 'relation') {
         fields[attribute.name] = { type: this.filtersInput(this.#registry.model(attribute.target)) }
       } else {
@@ -243,7 +256,7 @@ class SchemaBuilder {
   }
 
   /** `StringFilterInput` and its kin: every operator, with the operand's own scalar. */
-  #scalarFilter (scalar: GraphQLScalarType, id = false): GraphQLInputObjectType {
+  scalarFilter (scalar: GraphQLScalarType, id = false): GraphQLInputObjectType {
     const operand = id ? GraphQLID : scalar
     const name = `${operand.name}FilterInput`
     let input = this.#scalarFilters.get(name)

@@ -22,6 +22,9 @@ import { compileGraphqlFilters, compileGraphqlLocale, compileGraphqlSort, listWi
 import type { ListLimits, ListWindow } from './arguments.js'
 import { collectFields } from './collect.js'
 import type { Document } from './collect.js'
+import { metaShape } from './list-meta.js'
+import type { ListSource } from './list-meta.js'
+export type { ListSource } from './list-meta.js'
 import { entityName, entityResponseCollectionName, entityResponseName, relationResponseCollectionName, typeName } from './names.js'
 import { TYPE_NAME } from './schema.js'
 import type { EntityModel } from './schema.js'
@@ -29,13 +32,6 @@ import type { EntityModel } from './schema.js'
 export interface SelectionContext extends Document {
   registry: Registry
   limits: ListLimits
-}
-
-/** A list's answer is shaped from this: the entries, and what `meta.pagination` reports. */
-export interface ListSource {
-  entries: unknown[]
-  total: number | null
-  window: ListWindow
 }
 
 export interface CompiledList {
@@ -87,39 +83,6 @@ export function compileEntry (context: SelectionContext, model: ReadableModel, f
 
 function publicationStateOf (args: Record<string, unknown>): PublicationState {
   return args.publicationState === 'preview' ? 'preview' : 'live'
-}
-
-/**
- * `meta { pagination { total page pageSize pageCount } }`: the total (and the page count made
- * from it) is counted only when asked; `count` is told so.
- */
-function metaShape (context: SelectionContext, fields: readonly FieldNode[], count: () => void): Shape {
-  const shaped: ShapedField[] = []
-  for (const [key, nodes] of collectFields(context, objectType(context, 'ResponseCollectionMeta'), fields)) {
-    if (nodes[0]!.name.value !== 'pagination') continue
-    const numbers: ShapedField[] = []
-    for (const [numberKey, numberNodes] of collectFields(context, objectType(context, 'Pagination'), nodes)) {
-      const name = numberNodes[0]!.name.value
-      if (name === 'total' || name === 'pageCount') count()
-      const value = paginationNumber(name)
-      if (value !== null) numbers.push([numberKey, value])
-    }
-    shaped.push([key, objectShape(numbers)])
-  }
-  return objectShape(shaped)
-}
-
-/** Strapi's numbers; after `limit: -1` it reports the rest of the list as one page, when it fit. */
-function paginationNumber (name: string): Shape | null {
-  const of = (source: unknown): ListSource => source as ListSource
-  const whole = ({ window, total }: ListSource): boolean => window.unlimited && total !== null && total - window.start <= window.limit
-  switch (name) {
-    case 'total': return source => of(source).total
-    case 'page': return source => whole(of(source)) ? 1 : Math.floor(of(source).window.start / of(source).window.limit) + 1
-    case 'pageSize': return source => whole(of(source)) ? of(source).total! - of(source).window.start : of(source).window.limit
-    case 'pageCount': return source => whole(of(source)) ? 1 : Math.ceil((of(source).total ?? 0) / of(source).window.limit)
-    default: return null
-  }
 }
 
 /** `XEntityResponse { data }` (one entry or null) or `XRelationResponseCollection { data }` (a list). */
@@ -297,6 +260,6 @@ function populateOf (slot: Slot): Populate {
   }
 }
 
-function objectType (context: SelectionContext, name: string): GraphQLObjectType {
+function objectType (context: Document, name: string): GraphQLObjectType {
   return context.schema.getType(name) as GraphQLObjectType
 }

@@ -13,7 +13,7 @@ import { isRecord } from '../is-record.js'
 import type { EntryQuery } from '../query/tree.js'
 import type { Reader } from '../repository/read/reader.js'
 import type { MutationRole } from './mutation-fields.js'
-import { entryId } from './operation.js'
+import { entryId } from './entry-id.js'
 
 export type UserMutationRole = Extract<MutationRole, { model: PluginModel }>
 

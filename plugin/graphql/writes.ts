@@ -31,7 +31,7 @@ import type { ContentMutationRole, MutationRole } from './mutation-fields.js'
 import { runUserMutation } from './user-mutations.js'
 import type { UserMutationRole } from './user-mutations.js'
 import type { UserEditContext } from '../auth/user-edits.js'
-import { entryId } from './operation.js'
+import { entryId } from './entry-id.js'
 
 /** What the endpoint writes with: the REST routes' repositories and lifecycles. */
 export interface GraphqlWrites {
