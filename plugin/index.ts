@@ -32,6 +32,7 @@ import { openSharedCache } from './repository/cache/shared-cache.js'
 import { acceptEmptyJsonBodies } from './routes/json-body.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
+import { fileOperations } from './upload/file-operations.js'
 import { registerApiDocs } from './openapi/register-docs.js'
 import { sharedSchemas } from '../schemas/index.js'
 import { accessServices, installAdminScope, installApiAccess } from './auth-routes/install.js'
@@ -179,7 +180,8 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
           lifecycles,
           strict: options.strict,
           written: () => { shared?.cache.clear() },
-          users: access.users === null ? null : { db, names: db.names, model: registry.plugins.get(USER_UID)!, strict: options.strict }
+          users: access.users === null ? null : { db, names: db.names, model: registry.plugins.get(USER_UID)!, strict: options.strict },
+          files: options.upload === false ? null : fileOperations(scope, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
         },
         accounts: access.users === null ? null : { users: access.users, signer: signer!, rateLimit: access.rateLimit, db }
       })

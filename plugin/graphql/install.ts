@@ -112,6 +112,7 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
   const content = buildContentSchema({
     registry,
     ...(plugins === undefined ? {} : { plugins, served: usersPermissionsModels(registry) }),
+    files: context.writes.files !== null,
     ...(registry.i18n === null ? {} : { locales: { settings: registry.i18n, limits: { defaultLimit: options.defaultLimit, maxLimit: options.maxLimit } } }),
     resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown>,
     resolveMutation: resolveMutation as (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>

@@ -6,9 +6,10 @@
  */
 import { GraphQLID, GraphQLNonNull } from 'graphql'
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLFieldConfigMap, GraphQLFieldResolver, GraphQLObjectType } from 'graphql'
-import type { ContentTypeModel, PluginModel } from '../content-types/model.js'
+import type { ContentTypeModel, FileModel, PluginModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import type { ContentAction, UserAction } from '../options/permissions.js'
+import { UPLOAD_UID } from '../options/permissions.js'
+import type { ContentAction, UploadAction, UserAction } from '../options/permissions.js'
 import type { InputBuilder } from './inputs.js'
 import { typeName } from './names.js'
 import { LOCALE_CODE_SCALAR } from './scalars.js'
@@ -25,12 +26,15 @@ export type MutationRole =
   | { kind: 'createUser', model: PluginModel }
   | { kind: 'updateUser', model: PluginModel }
   | { kind: 'deleteUser', model: PluginModel }
+  /** The media library's, written by upload/upload-service.ts as its REST routes (./file-mutations.ts). */
+  | { kind: 'updateFileInfo', model: FileModel }
+  | { kind: 'removeFile', model: FileModel }
 
 /** The mutations of a content type's entries (the REST write path). */
 export type ContentMutationRole = Extract<MutationRole, { model: ContentTypeModel }>
 
 /** The role action each mutation is checked against (docs/access-control.md). */
-export function mutationAction (role: MutationRole): ContentAction | UserAction {
+export function mutationAction (role: MutationRole): ContentAction | UserAction | UploadAction {
   switch (role.kind) {
     case 'create':
     case 'createUser':
@@ -41,7 +45,15 @@ export function mutationAction (role: MutationRole): ContentAction | UserAction 
     case 'delete':
     case 'deleteSingle': return 'delete'
     case 'deleteUser': return 'destroy'
+    // As the REST `POST /upload?id=` and `DELETE /upload/files/:id`.
+    case 'updateFileInfo': return 'upload'
+    case 'removeFile': return 'destroy'
   }
+}
+
+/** The subject whose action a mutation takes: its type's uid, or the media plugin's for files (as REST's media routes). */
+export function mutationSubject (role: MutationRole): string {
+  return role.model.kind === 'file' ? UPLOAD_UID : role.model.uid
 }
 
 /**
@@ -51,7 +63,7 @@ export function mutationAction (role: MutationRole): ContentAction | UserAction 
  */
 export type PluginMutation =
   | { name: string, field: (inputs: InputBuilder) => GraphQLFieldConfig<unknown, unknown> }
-  | { name: string, role: MutationRole, args: (inputs: InputBuilder) => GraphQLFieldConfigArgumentMap, description: string }
+  | { name: string, role: MutationRole, args: (inputs: InputBuilder) => GraphQLFieldConfigArgumentMap, description?: string, nonNull: boolean }
 
 export type MutationResolver = (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
 
@@ -59,7 +71,7 @@ export interface MutationFieldsOptions {
   registry: Registry
   inputs: InputBuilder
   /** `XEntityResponse`, the answer of every mutation of a type. */
-  response: (model: ContentTypeModel | PluginModel) => GraphQLObjectType
+  response: (model: ContentTypeModel | PluginModel | FileModel) => GraphQLObjectType
   resolve: MutationResolver
   /** The plugins' mutations, which Strapi lists after the content types' and before their localizations'. */
   plugins: readonly PluginMutation[]
@@ -74,10 +86,9 @@ export interface MutationFields {
 export function mutationFields ({ registry, inputs, response, resolve, plugins }: MutationFieldsOptions): MutationFields {
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roles = new Map<string, MutationRole>()
-  const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap, extra: Partial<GraphQLFieldConfig<unknown, unknown>> = {}): void => {
+  const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap, extra: Partial<GraphQLFieldConfig<unknown, unknown>> = {}, nonNull = false): void => {
     roles.set(name, role)
-    // Strapi's users-permissions answers its user mutations non-null.
-    const type = role.model.kind === 'plugin' ? new GraphQLNonNull(response(role.model)) : response(role.model)
+    const type = nonNull ? new GraphQLNonNull(response(role.model)) : response(role.model)
     const field: GraphQLFieldConfig<unknown, unknown> = { type, args, resolve: resolve(role), ...extra }
     fields[name] = field
   }
@@ -98,7 +109,7 @@ export function mutationFields ({ registry, inputs, response, resolve, plugins }
   }
   for (const mutation of plugins) {
     if ('field' in mutation) fields[mutation.name] = mutation.field(inputs)
-    else add(mutation.name, mutation.role, mutation.args(inputs), { description: mutation.description })
+    else add(mutation.name, mutation.role, mutation.args(inputs), mutation.description === undefined ? {} : { description: mutation.description }, mutation.nonNull)
   }
   for (const model of localized) {
     add(`create${typeName(model)}Localization`, { kind: 'localize', model }, {

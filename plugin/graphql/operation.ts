@@ -26,9 +26,9 @@ import { compileGraphqlSingleLocale } from './arguments.js'
 import type { ListLimits, ListWindow } from './arguments.js'
 import { collectSelections } from './collect.js'
 import type { Document } from './collect.js'
-import { mutationAction } from './mutation-fields.js'
+import { mutationAction, mutationSubject } from './mutation-fields.js'
 import type { MutationRole } from './mutation-fields.js'
-import type { ContentSchema, RootRole } from './schema.js'
+import type { ContentSchema, EntityModel, RootRole } from './schema.js'
 import { compileEntry, compileList } from './selection.js'
 import type { ListSource } from './selection.js'
 
@@ -38,7 +38,7 @@ export type PreparedRead =
   | { kind: 'entry', model: ReadableModel, query: EntryQuery, id: number | null, answer: (entry: unknown) => unknown }
   | { kind: 'single', model: ContentTypeModel, query: EntryQuery, locale: string | null, answer: (entry: unknown) => unknown }
   /** A mutation's: the written entry answered with its selection, drafts included. */
-  | { kind: 'written', model: ReadableModel, query: EntryQuery, answer: (entry: unknown) => unknown }
+  | { kind: 'written', model: EntityModel, query: EntryQuery, answer: (entry: unknown) => unknown }
   | { kind: 'refused', error: Error }
 
 /** The root fields of an operation by response key; fields of no content type (`__typename`, `__schema`) have none. */
@@ -76,7 +76,7 @@ export function operationPreparer (context: OperationContext): OperationPreparer
   const prepared = new BoundedCache<{ reads: PreparedOperation, textLength: number }>(PREPARED_OPERATIONS, preparedBytes)
   const trees = new BoundedCache<object>(SHARED_TREES)
   /** One object for equal reads, so their statement is compiled once. */
-  const shared = <T extends object>(kind: string, model: ReadableModel, read: T): T =>
+  const shared = <T extends object>(kind: string, model: EntityModel, read: T): T =>
     trees.get(`${kind}|${model.uid}|${JSON.stringify(read)}`, () => read) as T
   return {
     prepare ({ document, operationName, variables, ability }) {
@@ -101,7 +101,7 @@ interface PrepareInput {
   operation: OperationDefinitionNode
   variables: Record<string, unknown>
   ability: Ability
-  shared: <T extends object>(kind: string, model: ReadableModel, read: T) => T
+  shared: <T extends object>(kind: string, model: EntityModel, read: T) => T
 }
 
 function prepareReads (context: OperationContext, input: PrepareInput): PreparedOperation {
@@ -152,7 +152,7 @@ function prepareWritten (
   context: OperationContext, selection: Parameters<typeof compileEntry>[0], role: MutationRole, nodes: FieldNode[], ability: Ability
 ): Measured {
   const { model } = role
-  if (!ability.can(model.uid, mutationAction(role))) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
+  if (!ability.can(mutationSubject(role), mutationAction(role))) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
   const entry = compileEntry(selection, model, nodes, { publicationState: 'preview' })
   const measure = measurePopulate({ registry: context.registry, model, query: entry.query })
   const query: EntryQuery = { ...pruneSelection({ registry: context.registry, ability }, model, entry.query), estimatedRows: measure.rows }

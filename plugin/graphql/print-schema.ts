@@ -16,6 +16,8 @@ export function printContentSchema (registry: Registry, { sorted = false }: { so
     registry,
     resolveRoot: () => unreachable,
     resolveMutation: () => unreachable,
+    // As an app with uploads on, the default.
+    files: true,
     // The limits only page answers; the printed types do not depend on them.
     ...(registry.i18n === null ? {} : { locales: { settings: registry.i18n, limits: { defaultLimit: 1, maxLimit: 1 } } })
   })

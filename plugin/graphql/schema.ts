@@ -25,6 +25,7 @@ import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError } from '../errors.js'
 import { isPrivate } from '../query/fields.js'
 import { FORBIDDEN } from './answer-shape.js'
+import { fileMutations } from './file-mutations.js'
 import { i18nLocaleFields } from './i18n-locales.js'
 import { InputBuilder } from './inputs.js'
 import type { ListLimits } from './arguments.js'
@@ -96,11 +97,13 @@ export interface SchemaOptions {
   plugins?: PluginFields
   /** Plugin types served with Strapi's `x(id)` and `xs(filters, pagination, sort)` queries, before the content types' (users, roles). */
   served?: readonly PluginModel[]
+  /** The media library's `updateFileInfo` and `removeFile` are served (uploads are on). */
+  files?: boolean
   /** The i18n plugin's `i18NLocale(s)`, after those and before the content types', when locales are configured (./i18n-locales.ts). */
   locales?: { settings: LocaleSettings, limits: ListLimits }
 }
 
-export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [], locales }: SchemaOptions): ContentSchema {
+export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [], locales, files = false }: SchemaOptions): ContentSchema {
   const builder = new SchemaBuilder(registry)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
@@ -134,7 +137,7 @@ export function buildContentSchema ({ registry, resolveRoot, resolveMutation, pl
   }
   Object.assign(fields, plugins?.query)
   const inputs = new InputBuilder({ registry, enumOf: (model, attribute) => builder.enumType(model, attribute) })
-  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: plugins?.mutation ?? [] })
+  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: [...(files ? fileMutations(registry.file) : []), ...plugins?.mutation ?? []] })
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields }),
     mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutations.fields }),

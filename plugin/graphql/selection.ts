@@ -75,7 +75,7 @@ export function compileList (context: SelectionContext, model: ReadableModel, fi
 }
 
 /** `article(id)` and a single type's `homepage(publicationState, locale)`: `{ data: entry | null }`. */
-export function compileEntry (context: SelectionContext, model: ReadableModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledEntry {
+export function compileEntry (context: SelectionContext, model: EntityModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledEntry {
   const row = new RowSelection(model)
   const answer = responseShape(context, row, model, fields, false)
   return { query: { ...row.selection(), publicationState: publicationStateOf(args), availableLocales: false }, answer }

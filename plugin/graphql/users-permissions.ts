@@ -95,9 +95,9 @@ export function usersPermissionsFields ({ registry, db, users, signer, limit }: 
     },
     mutation: [
       ...roleMutations({ db, role: registry.plugins.get(ROLE_UID)! }),
-      { name: 'createUsersPermissionsUser', role: { kind: 'createUser', model: userModel }, args: userData, description: 'Create a new user' },
-      { name: 'updateUsersPermissionsUser', role: { kind: 'updateUser', model: userModel }, args: inputs => ({ ...id, ...userData(inputs) }), description: 'Update an existing user' },
-      { name: 'deleteUsersPermissionsUser', role: { kind: 'deleteUser', model: userModel }, args: () => id, description: 'Delete an existing user' },
+      { name: 'createUsersPermissionsUser', role: { kind: 'createUser', model: userModel }, args: userData, description: 'Create a new user', nonNull: true },
+      { name: 'updateUsersPermissionsUser', role: { kind: 'updateUser', model: userModel }, args: inputs => ({ ...id, ...userData(inputs) }), description: 'Update an existing user', nonNull: true },
+      { name: 'deleteUsersPermissionsUser', role: { kind: 'deleteUser', model: userModel }, args: () => id, description: 'Delete an existing user', nonNull: true },
       { name: 'login', field: () => ({
         type: nonNull(loginPayload),
         args: { input: { type: new GraphQLNonNull(loginInput) } },

@@ -28,6 +28,8 @@ import type { EntryPlanner, EntryWritePlan } from '../write-plan/plan.js'
 import { isRecord } from '../is-record.js'
 import { restData } from './inputs.js'
 import type { ContentMutationRole, MutationRole } from './mutation-fields.js'
+import { runFileMutation } from './file-mutations.js'
+import type { FileMutationRole, GraphqlFiles } from './file-mutations.js'
 import { runUserMutation } from './user-mutations.js'
 import type { UserMutationRole } from './user-mutations.js'
 import type { UserEditContext } from '../auth/user-edits.js'
@@ -43,6 +45,8 @@ export interface GraphqlWrites {
   written: () => void
   /** What users-permissions' user mutations write with; null without the `permissions` option. */
   users: UserEditContext | null
+  /** What the media library's mutations write with; null when uploads are off. */
+  files: GraphqlFiles | null
 }
 
 export interface MutationRequest {
@@ -71,6 +75,10 @@ export function mutationRunner ({ registry, reader, writes }: { registry: Regist
     if (role.model.kind === 'plugin') {
       if (writes.users === null) throw new Error('user mutations are served with the permissions option only')
       return await runUserMutation(writes.users, reader, { role: role as UserMutationRole, args, query })
+    }
+    if (role.model.kind === 'file') {
+      if (writes.files === null) throw new Error('file mutations are served with the upload option only')
+      return await runFileMutation(writes.files, { role: role as FileMutationRole, args, request })
     }
     return await runContent({ role: role as ContentMutationRole, args, request, responseKey, query })
   }

@@ -33,8 +33,8 @@ const NOT_SERVED = [
   /^UploadFolder/, /^UploadFileEntityResponseCollection$/,
   // Polymorphic relations (the media's `related`): the content API does not serve them.
   /^GenericMorph$/,
-  // The media library's and folders' inputs (their mutations are not served).
-  /^UploadFileInput$/, /^FileInfoInput$/
+  // The media library's and folders' entry inputs (their CRUD mutations are not served).
+  /^UploadFileInput$/
 ]
 
 /** Fields Strapi has and this leaves out, each for a reason. */
@@ -50,7 +50,7 @@ const NOT_SERVED_QUERIES = ['uploadFile', 'uploadFiles', 'uploadFolder', 'upload
   'usersPermissionsUser', 'usersPermissionsUsers', 'me']
 
 const NOT_SERVED_MUTATIONS = ['createUploadFile', 'updateUploadFile', 'deleteUploadFile', 'createUploadFolder', 'updateUploadFolder',
-  'deleteUploadFolder', 'upload', 'multipleUpload', 'updateFileInfo', 'removeFile', 'createUsersPermissionsRole', 'updateUsersPermissionsRole',
+  'deleteUploadFolder', 'upload', 'multipleUpload', 'createUsersPermissionsRole', 'updateUsersPermissionsRole',
   'deleteUsersPermissionsRole', 'createUsersPermissionsUser', 'updateUsersPermissionsUser', 'deleteUsersPermissionsUser', 'login', 'register',
   'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation']
 
