@@ -12,6 +12,12 @@ export interface FilterFixture {
   minReadingTime: number
   /** Matching published entries (for the log: page 3 of 10 needs more than 20). */
   expectedMatches: number
+  /**
+   * The `_q` of the search scenario: a fragment of titles that holds a space. No documentId
+   * holds one, so its v5 twin (whose `_q` searches documentIds too, as Strapi 5's does) finds
+   * the same entries as the v4 read.
+   */
+  searchTerm: string
 }
 
 export interface Fixture {
@@ -66,7 +72,10 @@ function chooseFilter (dataset: Dataset): FilterFixture {
   // The most selective substring that still leaves a third page of ten.
   const candidates = ['ar', 'an', 'er', 'ri', 'on', 'e']
   const titleContains = candidates.find(text => matches(text) > 25) ?? 'e'
-  return { titleContains, categories, minReadingTime, expectedMatches: matches(titleContains) }
+  const published = dataset.articles.filter(article => article.published)
+  const searchCandidates = ['r of', 'e of', 'n of', 't of', ' of ']
+  const searchTerm = searchCandidates.find(text => published.filter(article => article.title.toLowerCase().includes(text)).length > 25) ?? ' of '
+  return { titleContains, categories, minReadingTime, expectedMatches: matches(titleContains), searchTerm }
 }
 
 export function pickFixture (dataset: Dataset, ids: LoadedIds): Fixture {

@@ -18,6 +18,8 @@ export interface Load {
   seconds: number
   /** A fixed GET, or a method with a new path and body for every request. */
   request: { method: 'GET', path: string } | { method: 'POST' | 'PUT' | 'DELETE', next: () => WriteRequest }
+  /** Sent with every request (the admin benchmark's `authorization`). */
+  headers?: Record<string, string>
 }
 
 export async function measureRound (load: Load): Promise<RoundResult> {
@@ -27,6 +29,7 @@ export async function measureRound (load: Load): Promise<RoundResult> {
     connections: load.connections,
     duration: load.seconds,
     timeout: 30,
+    ...(load.headers === undefined ? {} : { headers: load.headers }),
     ...(request.method === 'GET'
       ? {}
       : {

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { ReadyMessage } from './servers/child.js'
 
-export type ServerName = 'plugin' | 'ceiling' | 'orm-find' | 'stepwise' | 'replay'
+export type ServerName = 'plugin' | 'ceiling' | 'orm-find' | 'stepwise' | 'replay' | 'admin'
 
 export interface RunningServer {
   name: ServerName

@@ -20,6 +20,8 @@ export interface ScenarioResult {
   ormFind: Summary | null
   /** A v5 twin: its v4 twin's request on the same plugin server, measured in the same alternating rounds. */
   v4Twin: (Summary & { name: string }) | null
+  /** A drafts twin: the same read measured on the same server before half the articles had a pending draft. */
+  withoutDrafts?: Summary & { name: string }
   /**
    * The stepwise ceiling (write scenarios, BENCH_STEPWISE=1), with the statements it sent per
    * request over the probe (compare with the plugin's) and over the timed rounds.
@@ -70,16 +72,23 @@ function stepwiseCells (scenario: ScenarioResult): string[] {
   ]
 }
 
+/** A drafts twin's req/s before the drafts, and its own against it. */
+function draftsCells ({ plugin, withoutDrafts }: ScenarioResult): string[] {
+  return withoutDrafts === undefined ? ['n/a', 'n/a'] : [perSecond(withoutDrafts.requestsPerSecond), `**${ratio(plugin, withoutDrafts)}**`]
+}
+
 export function markdownTable (run: RunResult): string {
   const withOrm = run.scenarios.some(scenario => scenario.ormFind !== null)
   const withStepwise = run.scenarios.some(scenario => scenario.stepwise !== null)
   const withCorrelated = run.scenarios.some(scenario => scenario.correlatedCeiling !== null)
   const withTwins = run.scenarios.some(scenario => scenario.v4Twin !== null)
+  const withDrafts = run.scenarios.some(scenario => scenario.withoutDrafts !== undefined)
   const header = [
     'scenario', 'answer KB', 'req/s ours', 'req/s ceiling', '**ours/ceiling**', 'p50 ms ours / ceiling', 'p99 ms ours / ceiling',
     'errors/non-2xx ours / ceiling', 'SQL/req ours', 'plugin RSS MB start→end', 'answer check',
     ...(withCorrelated ? ['req/s correlated ceiling', '**ours/correlated**', 'p99 ms correlated'] : []),
     ...(withTwins ? ['req/s v4 twin', '**twin/v4** (v5 or GraphQL over REST v4)'] : []),
+    ...(withDrafts ? ['req/s without drafts', '**drafts/none**'] : []),
     ...(withOrm ? ['req/s em.find', 'em.find/ceiling'] : []),
     ...(withStepwise ? ['req/s stepwise', 'stepwise/ceiling', 'ours/stepwise', 'p50 / p99 ms stepwise', 'SQL/req stepwise'] : [])
   ]
@@ -103,6 +112,7 @@ export function markdownTable (run: RunResult): string {
           : [perSecond(correlatedCeiling.requestsPerSecond), `**${ratio(plugin, correlatedCeiling)}**`, milliseconds(correlatedCeiling.p99)]
         : []),
       ...(withTwins ? scenario.v4Twin === null ? ['n/a', 'n/a'] : [perSecond(scenario.v4Twin.requestsPerSecond), `**${ratio(plugin, scenario.v4Twin)}**`] : []),
+      ...(withDrafts ? draftsCells(scenario) : []),
       ...(withOrm ? [ormFind === null ? 'n/a' : perSecond(ormFind.requestsPerSecond), ormFind === null ? 'n/a' : ratio(ormFind, ceiling)] : []),
       ...(withStepwise ? stepwiseCells(scenario) : [])
     ]

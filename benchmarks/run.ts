@@ -24,7 +24,9 @@ import type { Servers } from './scenario-run.js'
 import { RequestNumbers, runScenario } from './scenario-run.js'
 import { scenarios } from './scenarios.js'
 import { DeleteSupply } from './delete-supply.js'
-import type { ReadScenario, V5Setup } from './scenarios.js'
+import type { Fixture } from './fixture.js'
+import { addPendingDrafts } from './pending-drafts.js'
+import type { ReadScenario, Scenario, V5Setup } from './scenarios.js'
 
 const running: RunningServer[] = []
 let database: BenchDatabase | null = null
@@ -55,6 +57,42 @@ async function v5Setup (probe: RunningServer, articleId: number): Promise<V5Setu
   const documentId = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? entry.documentId : undefined
   if (status !== 200 || typeof documentId !== 'string') throw new Error(`GET ${path} answered ${status} with no documentId: ${JSON.stringify(body).slice(0, 300)}`)
   return { prefix: V5_PREFIX, singleArticleDocumentId: documentId }
+}
+
+interface DraftsPass {
+  all: readonly Scenario[]
+  /** The results so far: a twin's read without drafts, when it was measured already, is taken from them. */
+  results: readonly ScenarioResult[]
+  servers: Servers
+  fixture: Fixture
+  numbers: RequestNumbers
+  config: BenchConfig
+  databaseUrl: string
+}
+
+/**
+ * The drafts twins: each read measured without drafts (unless it was just now), half the
+ * articles given a pending draft, then each measured again, the same rounds, the same server.
+ */
+async function runDraftsTwins (twins: readonly ReadScenario[], { all, results, servers, fixture, numbers, config, databaseUrl }: DraftsPass): Promise<ScenarioResult[]> {
+  const without = new Map<string, ScenarioResult>()
+  for (const twin of twins) {
+    const name = twin.withoutDrafts!
+    const measured = results.find(result => result.name === name)
+    const base = all.find((scenario): scenario is ReadScenario => scenario.kind === 'read' && scenario.name === name)
+    if (base === undefined) throw new Error(`${twin.name}: no scenario ${name} to measure it against`)
+    without.set(name, measured ?? await runScenario(base, servers, fixture, numbers, config))
+  }
+  const started = Date.now()
+  const count = await addPendingDrafts({ origin: servers.statementProbe.origin, prefix: V5_PREFIX, databaseUrl, singleArticleId: fixture.singleArticleId })
+  await analyzeTables(databaseUrl)
+  console.log(`pending drafts: ${count} published articles given one in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const measured: ScenarioResult[] = []
+  for (const twin of twins) {
+    const result = await runScenario(twin, servers, fixture, numbers, config)
+    measured.push({ ...result, withoutDrafts: { name: twin.withoutDrafts!, ...without.get(twin.withoutDrafts!)!.plugin } })
+  }
+  return measured
 }
 
 async function benchmark (config: BenchConfig): Promise<RunResult> {
@@ -95,16 +133,22 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
     // A freshly written database: no planner statistics yet. One round per server, reads only.
     console.log('cold pass: before ANALYZE')
     cold = []
-    for (const scenario of chosen) if (scenario.kind === 'read') cold.push(await runScenario(scenario, servers, fixture, numbers, { ...config, rounds: 1 }))
+    for (const scenario of chosen) if (scenario.kind === 'read' && scenario.withoutDrafts === undefined) cold.push(await runScenario(scenario, servers, fixture, numbers, { ...config, rounds: 1 }))
     // Statistics change: PostgreSQL re-plans the statements the servers prepared before.
     await analyzeTables(database.url)
     console.log('ANALYZE done; the measured run follows')
   }
   const results: ScenarioResult[] = []
-  for (const scenario of chosen) if (scenario.kind === 'read') results.push(await runScenario(scenario, servers, fixture, numbers, config))
+  for (const scenario of chosen) if (scenario.kind === 'read' && scenario.withoutDrafts === undefined) results.push(await runScenario(scenario, servers, fixture, numbers, config))
   // Before the writes: they add articles, which would make the heavy answers larger.
   const reads = scenarios(fixture).filter((scenario): scenario is ReadScenario => scenario.kind === 'read')
   const loadMix = withLoadMix ? await runLoadMix(reads, servers, config, config.loadConnections) : null
+  // After every other read: the pending drafts stay in the table.
+  const draftsTwins = chosen.filter((scenario): scenario is ReadScenario => scenario.kind === 'read' && scenario.withoutDrafts !== undefined)
+  if (draftsTwins.length > 0) {
+    const all = scenarios(fixture, deletes, v5)
+    results.push(...await runDraftsTwins(draftsTwins, { all, results, servers, fixture, numbers, config, databaseUrl: database.url }))
+  }
   for (const scenario of chosen) if (scenario.kind === 'write') results.push(await runScenario(scenario, servers, fixture, numbers, config))
   const rssEnd = (await serverStats(servers.plugin.origin)).rss
   return {

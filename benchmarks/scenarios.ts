@@ -23,6 +23,12 @@ export interface ReadScenario {
   v4Twin?: { name: string, path: string }
   /** A GraphQL twin (the plugin's GraphQL endpoint, by GET): its answer is unwrapped from its root field before the check. */
   graphql?: boolean
+  /**
+   * A drafts twin: the same read, measured once half the articles have a pending draft
+   * (benchmarks/pending-drafts.ts), against the scenario of this name measured on the same
+   * server just before they were written (drafts/none).
+   */
+  withoutDrafts?: string
 }
 
 export interface WriteRequest {
@@ -230,6 +236,22 @@ function v5Twin (scenario: ReadScenario, fixture: Fixture, v5: V5Setup): ReadSce
   }
 }
 
+/** The suffix of a drafts twin's name: `list-v5-drafts` mirrors `list-v5`. */
+export const DRAFTS_SUFFIX = '-drafts'
+
+/** The v5 reads whose drafts twins are measured: a page of published articles, and one published article that has a pending draft. */
+const WITH_DRAFTS_TWINS = new Set([`list${V5_SUFFIX}`, `entry${V5_SUFFIX}`])
+
+/** The drafts twins of the v5 reads: the same request, read from the data with pending drafts. */
+function draftsTwins (v5Reads: readonly ReadScenario[]): ReadScenario[] {
+  return v5Reads.filter(scenario => WITH_DRAFTS_TWINS.has(scenario.name)).map(scenario => ({
+    ...scenario,
+    name: `${scenario.name}${DRAFTS_SUFFIX}`,
+    title: `${scenario.title}, half the articles with a pending draft`,
+    withoutDrafts: scenario.name
+  }))
+}
+
 /** The suffix of a GraphQL twin's name: `list-graphql` mirrors `list`. */
 export const GRAPHQL_SUFFIX = '-graphql'
 
@@ -272,13 +294,16 @@ function graphqlTwins (fixture: Fixture, reads: readonly ReadScenario[]): ReadSc
 
 /**
  * `deletes`: the delete scenario's setup (without it, e.g. in the soak, there is no delete
- * scenario). `v5`: where the v5 twins of the reads are served (without it there are none).
+ * scenario). `v5`: where the v5 twins of the reads are served (without it there are none,
+ * nor drafts twins).
  */
 export function scenarios (fixture: Fixture, deletes?: DeleteScenarioSetup, v5?: V5Setup): Scenario[] {
   const reads = readScenarios(fixture)
+  const v5Reads = v5 === undefined ? [] : reads.map(scenario => v5Twin(scenario, fixture, v5))
   return [
     ...reads,
-    ...(v5 === undefined ? [] : reads.map(scenario => v5Twin(scenario, fixture, v5))),
+    ...v5Reads,
+    ...draftsTwins(v5Reads),
     ...graphqlTwins(fixture, reads),
     ...writeScenarios(fixture, deletes)
   ]
@@ -299,7 +324,7 @@ function readScenarios (fixture: Fixture): ReadScenario[] {
     { kind: 'read', name: 'zone-on', title: 'list of 25, dynamic zone with the `on` strategy', path: `/api/articles?${ZONE_ON}`, ormFind: true },
     { kind: 'read', name: 'entry-deep', title: 'one entry, deep populate', path: `/api/articles/${fixture.singleArticleId}?${DEEP_POPULATE}`, ormFind: true },
     { kind: 'read', name: 'filter-heavy', title: 'filtered list: $containsi, through a relation, $or, two sorts, page 3', path: `/api/articles?${filterHeavy(fixture)}`, ormFind: false },
-    { kind: 'read', name: 'search', title: 'list of 25, full-text `_q` over the text-like attributes', path: `/api/articles?${query([['_q', fixture.filter.titleContains]])}`, ormFind: false }
+    { kind: 'read', name: 'search', title: 'list of 25, full-text `_q` over the text-like attributes', path: `/api/articles?${query([['_q', fixture.filter.searchTerm]])}`, ormFind: false }
   ]
 }
 

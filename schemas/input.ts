@@ -16,19 +16,24 @@ import type {
 import { isRequiredOnCreate, isWritableAttribute, sharedAttributeNames } from '../plugin/content-types/model.js'
 import type { Registry } from '../plugin/content-types/registry.js'
 import { IGNORED_ENTRY_KEYS } from '../plugin/write-plan/input.js'
+import { DROPPED_KEYS } from '../plugin/write-plan/v5-body.js'
 import type { LocaleSettings } from '../plugin/i18n/locale-settings.js'
 import { SCALAR_TYPE_INFO } from '../plugin/content-types/attributes.js'
-import { MAX_ROW_ID } from '../plugin/content-types/row-ids.js'
+import { ROW_ID } from './row-id.js'
+import { v5RelationSchema } from './v5-relations.js'
 
 export type InputVariant = 'create' | 'update'
+
+/** Whose bodies: Strapi v4's (relations by row id), or v5's (relations by documentId: schemas/v5-input.ts). */
+export type InputFormat = 'v4' | 'v5'
 
 /**
  * `api.article.article.create`, `shared.seo.update`. Not `<uid>#create`: Ajv reads `api::`
  * as a URI scheme and `#create` as a fragment, and cannot resolve `$ref`s between such ids;
  * OpenAPI component names allow neither `:` nor `#` either.
  */
-export function inputSchemaId (uid: string, variant: InputVariant | 'localization'): string {
-  return `${uid.replace('::', '.')}.${variant}`
+export function inputSchemaId (uid: string, variant: InputVariant | 'localization', format: InputFormat = 'v4'): string {
+  return `${uid.replace('::', '.')}.${format === 'v5' ? 'v5-' : ''}${variant}`
 }
 
 /** Every input schema of the registry, components first (they are referenced by id). */
@@ -40,6 +45,26 @@ export function inputSchemas (registry: Registry): TSchema[] {
   for (const model of registry.contentTypes.values()) {
     schemas.push(contentTypeInputSchema(registry, model, 'create'), contentTypeInputSchema(registry, model, 'update'))
     if (model.localized && !model.single) schemas.push(localizationInputSchema(registry, model))
+  }
+  return schemas
+}
+
+/**
+ * The write bodies of the v5 format (docs/strapi-v5.md, 'Writes'): per content type its
+ * `{ data }` (any key but the attributes is a 400 there, but those the query decides or the
+ * server sets), with relations by documentId; per component, its v5 variants.
+ */
+export function v5InputSchemas (registry: Registry): TSchema[] {
+  const schemas: TSchema[] = []
+  for (const model of registry.components.values()) {
+    schemas.push(componentInputSchema(registry, model, 'create', 'v5'), componentInputSchema(registry, model, 'update', 'v5'))
+  }
+  for (const model of registry.contentTypes.values()) {
+    const ignored = Object.fromEntries([...DROPPED_KEYS].map(key => [key, Type.Optional(Type.Unknown({ description: 'Ignored: the query or the server decides it' }))]))
+    for (const variant of ['create', 'update'] as const) {
+      const data = Type.Object({ ...ignored, ...attributeProperties(registry, model, variant, 'v5') }, { additionalProperties: false })
+      schemas.push(Type.Object({ data }, { $id: inputSchemaId(model.uid, variant, 'v5'), title: `${model.displayName} (${variant}, v5)` }))
+    }
   }
   return schemas
 }
@@ -71,11 +96,11 @@ export function contentTypeInputSchema (registry: Registry, model: ContentTypeMo
 }
 
 /** `create`: a new component row; `update`: an existing row of the owner, by `id`. */
-export function componentInputSchema (registry: Registry, model: ComponentModel, variant: InputVariant): TObject {
-  const properties = attributeProperties(registry, model, variant)
+export function componentInputSchema (registry: Registry, model: ComponentModel, variant: InputVariant, format: InputFormat = 'v4'): TObject {
+  const properties = attributeProperties(registry, model, variant, format)
   return Type.Object(variant === 'update' ? { id: ID, ...properties } : properties, {
-    $id: inputSchemaId(model.uid, variant),
-    title: `${model.displayName} (${variant === 'create' ? 'new' : 'existing, by id'})`,
+    $id: inputSchemaId(model.uid, variant, format),
+    title: `${model.displayName} (${variant === 'create' ? 'new' : 'existing, by id'}${format === 'v5' ? ', v5' : ''})`,
     additionalProperties: false
   })
 }
@@ -97,28 +122,28 @@ function localeSchema ({ locales, defaultLocale }: LocaleSettings): TSchema {
   return Type.Union(locales.map(locale => Type.Literal(locale)), { description: `Default: ${defaultLocale}` })
 }
 
-function attributeProperties (registry: Registry, model: ContentTypeModel | ComponentModel, variant: InputVariant): Record<string, TSchema> {
+function attributeProperties (registry: Registry, model: ContentTypeModel | ComponentModel, variant: InputVariant, format: InputFormat = 'v4'): Record<string, TSchema> {
   const properties: Record<string, TSchema> = {}
   for (const attribute of model.attributes.values()) {
     if (!isWritableAttribute(attribute)) continue
-    const schema = attributeSchema(registry, attribute, variant)
+    const schema = attributeSchema(registry, attribute, variant, format)
     properties[attribute.name] = variant === 'create' && isRequiredOnCreate(attribute) ? schema : Type.Optional(schema)
   }
   return properties
 }
 
-function attributeSchema (registry: Registry, attribute: Attribute, variant: InputVariant): TSchema {
+function attributeSchema (registry: Registry, attribute: Attribute, variant: InputVariant, format: InputFormat): TSchema {
   switch (attribute.kind) {
     case 'scalar': return scalarSchema(attribute, variant)
-    case 'relation': return nullable(attribute.toMany ? TO_MANY : TO_ONE, !attribute.required)
+    case 'relation': return nullable(format === 'v5' ? v5RelationSchema(attribute.toMany) : attribute.toMany ? TO_MANY : TO_ONE, !attribute.required)
     case 'media': return nullable(attribute.multiple ? TO_MANY : TO_ONE, !attribute.required)
     case 'component': {
-      const item = Type.Union([Type.Ref(inputSchemaId(attribute.component, 'update')), Type.Ref(inputSchemaId(attribute.component, 'create'))])
+      const item = Type.Union([Type.Ref(inputSchemaId(attribute.component, 'update', format)), Type.Ref(inputSchemaId(attribute.component, 'create', format))])
       if (!attribute.repeatable) return nullable(item, !attribute.required)
       // As in Strapi, a list is cleared with [] (null is refused), and required means present.
       return Type.Array(item, bounds(attribute))
     }
-    case 'dynamiczone': return Type.Array(zoneItem(registry, attribute), bounds(attribute))
+    case 'dynamiczone': return Type.Array(zoneItem(registry, attribute, format), bounds(attribute))
   }
 }
 
@@ -143,15 +168,15 @@ function bounds (attribute: { min?: number, max?: number }): Record<string, numb
  * optional (an item with `id` is a partial update) and, unlike components, extra keys are
  * not forbidden here: see the note on removeAdditional at the top.
  */
-function zoneItem (registry: Registry, attribute: DynamicZoneAttribute): TSchema {
+function zoneItem (registry: Registry, attribute: DynamicZoneAttribute, format: InputFormat): TSchema {
   return Type.Union(attribute.components.map(uid => Type.Object({
     __component: Type.Literal(uid),
     id: Type.Optional(ID),
-    ...attributeProperties(registry, registry.components.get(uid)!, 'update')
+    ...attributeProperties(registry, registry.components.get(uid)!, 'update', format)
   }, { title: `${uid} (zone item)` })))
 }
 
-const ID = Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }), Type.String({ pattern: '^\\d{1,10}$' })])
+const ID = ROW_ID
 const REFERENCE = Type.Union([ID, Type.Object({ id: ID, type: Type.Optional(Type.String()) })])
 const POSITION = Type.Union([
   Type.Object({ before: ID }, { additionalProperties: false }),

@@ -3,7 +3,7 @@
 // fresh clone on a machine with PostgreSQL tests against it, as CI does); only when neither
 // is there, the embedded PGlite, which is slower, single-session, and said so.
 // Arguments are tap's: `node scripts/run-tests.mjs --jobs=3 test/slow`.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import pg from 'pg'
 
 const LOCAL_SERVER = 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -32,6 +32,15 @@ const url = given !== undefined && given !== '' ? given : (await answers(LOCAL_S
 process.stderr.write(url === undefined
   ? 'tests: no DATABASE_URL and no PostgreSQL at 127.0.0.1:5432, so on the embedded PGlite (slower; see docs/testing.md)\n'
   : `tests: on PostgreSQL at ${withoutPassword(url)}${given ? '' : ' (the local server; DATABASE_URL picks another)'}\n`)
+
+// The browser tests need the admin panel's bundle. Built here, once and before any test file
+// starts, it costs the run its build alone; built inside a test file, it ran beside two other
+// jobs and slowed all three.
+const build = spawnSync(process.execPath, [new URL('./build-admin-panel.mjs', import.meta.url).pathname, '--if-stale'], { stdio: 'inherit' })
+if (build.status !== 0) {
+  process.stderr.write('tests: the admin panel did not build (above); the browser tests need it\n')
+  process.exit(build.status ?? 1)
+}
 
 const tap = spawn('tap', process.argv.slice(2), {
   stdio: 'inherit',

@@ -2,7 +2,7 @@
 // GET /content-manager/init (answered as the authProvider's permissions), one per displayed
 // content type, each under the route its API has.
 import { Admin, CustomRoutes, Resource } from 'react-admin'
-import { BrowserRouter, Route } from 'react-router-dom'
+import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom'
 import { authProvider } from './auth/auth-provider'
 import { LoginPage } from './auth/LoginPage'
 import { dataProvider } from './api/data-provider'
@@ -24,31 +24,38 @@ function resources (init: ContentManagerInit | null | undefined) {
     : <Resource key={type.uid} name={resourceOf(type)} options={{ label: type.info.displayName }} list={EntryList} edit={EntryEdit} create={EntryCreate} recordRepresentation="id" />)
 }
 
-export function App () {
-  // Browser history (react-admin's default is the hash) so deep links are real URLs under admin.path.
+function Panel () {
   return (
-    <BrowserRouter basename={panelPath()}>
-      <Admin
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        loginPage={LoginPage}
-        layout={PanelLayout}
-        dashboard={Dashboard}
-        theme={theme}
-        requireAuth
-        // react-admin pings its authors' server from production builds unless told not to: the panel calls no other host.
-        disableTelemetry
-        title="Content manager"
-      >
-        {(init: ContentManagerInit | null) => (
-          <>
-            {resources(init)}
-            <CustomRoutes>
-              <Route path="/media-library" element={<MediaLibrary />} />
-            </CustomRoutes>
-          </>
-        )}
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+      layout={PanelLayout}
+      dashboard={Dashboard}
+      theme={theme}
+      requireAuth
+      // react-admin pings its authors' server from production builds unless told not to: the panel calls no other host.
+      disableTelemetry
+      title="Content manager"
+    >
+      {(init: ContentManagerInit | null) => (
+        <>
+          {resources(init)}
+          <CustomRoutes>
+            <Route path="/media-library" element={<MediaLibrary />} />
+          </CustomRoutes>
+        </>
+      )}
+    </Admin>
   )
+}
+
+// Browser history (react-admin's default is the hash) so deep links are real URLs under
+// admin.path. A data router, not <BrowserRouter>: react-router blocks navigation (what
+// warnWhenUnsavedChanges asks before leaving a changed form) only in a data router, and
+// react-admin quietly turns the warning off in any other.
+const router = createBrowserRouter([{ path: '*', element: <Panel /> }], { basename: panelPath() })
+
+export function App () {
+  return <RouterProvider router={router} />
 }

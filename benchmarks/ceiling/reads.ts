@@ -202,6 +202,6 @@ export function ceilingReads (fixture: Fixture): Record<string, CeilingQuery> {
       sql: filterHeavy(),
       params: [`%${fixture.filter.titleContains}%`, fixture.filter.categories, fixture.filter.minReadingTime]
     },
-    search: { sql: search(), params: [`%${fixture.filter.titleContains}%`] }
+    search: { sql: search(), params: [`%${fixture.filter.searchTerm}%`] }
   }
 }

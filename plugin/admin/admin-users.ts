@@ -12,15 +12,15 @@ import { hashPassword, passwordMatches } from '../passwords.js'
 import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
 import { entitySql, type EntitySql } from '../repository/schema/sql-names.js'
 import { EMPTY_SQL, runSql, sql, type Sql } from '../sql/index.js'
-import { SUPER_ADMIN, isAdminRoleCode, type AdminRoleCode } from './roles/roles.js'
+import { SUPER_ADMIN, isAdminRoleCode, roleCodeOf, type AdminRoleCode, type RoleName } from './roles/roles.js'
 
 export interface NewAdminUser {
   email: string
   firstname: string
   lastname?: string
   password: string
-  /** One of the default roles' codes; default the Super Admin's. */
-  role?: AdminRoleCode
+  /** One of the default roles: its code (`strapi-editor`) or short name (`editor`); default the Super Admin. */
+  role?: AdminRoleCode | RoleName
 }
 
 export interface AdminUser {
@@ -118,8 +118,8 @@ export class AdminUsers {
     if (typeof input.firstname !== 'string' || input.firstname.trim() === '') throw ValidationError.at(['firstname'], 'firstname is required')
     if (typeof input.password !== 'string' || input.password.length < 8) throw ValidationError.at(['password'], 'password must be at least 8 characters')
     if (input.lastname !== undefined && input.lastname !== null && typeof input.lastname !== 'string') throw ValidationError.at(['lastname'], 'lastname must be a string')
-    const role = input.role ?? SUPER_ADMIN
-    if (!isAdminRoleCode(role)) throw ValidationError.at(['role'], 'role must be strapi-super-admin, strapi-editor or strapi-author')
+    const role = roleCodeOf(input.role ?? SUPER_ADMIN)
+    if (role === undefined) throw ValidationError.at(['role'], 'role must be super-admin, editor or author (or strapi-super-admin, strapi-editor, strapi-author)')
     for (const key of ['email', 'firstname', 'lastname', 'password'] as const) {
       const value = input[key]
       const problem = typeof value === 'string' ? unstorableTextProblem(value) : null

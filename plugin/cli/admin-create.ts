@@ -1,10 +1,13 @@
-/** `admin:create`: one admin user, the author recorded in createdBy/updatedBy. */
+/** `admin:create`: one admin user with one of the default roles, the author recorded in createdBy/updatedBy. */
 import { resolve } from 'node:path'
 import { databaseOption, load, PLUGIN_TIMEOUT } from './app.js'
-import { commandOptions, customFieldsOption, MODEL_OPTIONS, required } from './arguments.js'
+import { commandOptions, customFieldsOption, MODEL_OPTIONS, required, UsageError } from './arguments.js'
 import type { Io } from './io.js'
 
-interface AdminUserInput { email: string, firstname: string, lastname: string, password: string }
+/** `--role`'s values: the default roles' short names (plugin/admin/roles/roles.ts, ROLE_NAMES). */
+const ROLES = ['super-admin', 'editor', 'author']
+
+interface AdminUserInput { email: string, firstname: string, lastname: string, password: string, role: string }
 interface AdminDecoration { createUser?: (user: AdminUserInput) => Promise<unknown> }
 
 export async function adminCreate (args: string[], io: Io): Promise<number> {
@@ -13,9 +16,12 @@ export async function adminCreate (args: string[], io: Io): Promise<number> {
     email: { type: 'string' },
     firstname: { type: 'string' },
     lastname: { type: 'string' },
-    password: { type: 'string' }
+    password: { type: 'string' },
+    role: { type: 'string', default: 'super-admin' }
   })
-  const user: AdminUserInput = required(values, ['email', 'firstname', 'lastname', 'password'], 'admin:create')
+  const role = values.role
+  if (!ROLES.includes(role)) throw new UsageError(`admin:create: --role must be one of ${ROLES.join(', ')}`)
+  const user: AdminUserInput = { ...required(values, ['email', 'firstname', 'lastname', 'password'], 'admin:create'), role }
 
   const { Fastify, contentApi } = await load()
   const app = Fastify({ logger: { level: 'error' }, pluginTimeout: PLUGIN_TIMEOUT })
@@ -30,7 +36,7 @@ export async function adminCreate (args: string[], io: Io): Promise<number> {
       return 1
     }
     await admin.createUser(user)
-    io.out(`Admin user ${user.email} created\n`)
+    io.out(`Admin user ${user.email} created (${role})\n`)
     return 0
   } finally {
     await app.close()

@@ -39,6 +39,7 @@ Commands:
                    --custom-fields C  as for serve                               [optional]
   admin:create   Create an admin user (used for createdBy/updatedBy)
                    --email E --firstname F --lastname L --password P            [all required]
+                   --role R         super-admin, editor or author                [default: super-admin]
                    --schemas DIR    the schema folder of the served app          [optional]
                    --custom-fields C  as for serve                               [optional]
   tokens:create  Create an API token; its key is printed once and stored only as a hash

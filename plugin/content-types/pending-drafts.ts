@@ -9,7 +9,7 @@
  * components, zones), while the links that point at it (the other side of a relation) and
  * its `localizations` stay with the main row, whose they are.
  */
-import type { ContentTypeModel, LinkSide, Model } from './model.js'
+import type { ContentTypeModel, LinkSide, Model, RelationAttribute } from './model.js'
 
 /** Whether `model`'s rows can have a pending draft: content types with draftAndPublish. */
 export function mayHaveDrafts (model: Model): model is ContentTypeModel {
@@ -31,4 +31,19 @@ export function draftLinkAttributes (model: Model): string[] {
     if (attribute.kind === 'dynamiczone' || draftOwnsSide(model, attribute.link)) names.push(attribute.name)
   }
   return names
+}
+
+/**
+ * The relations of `model` whose links its drafts hold through the other side's drafts: the
+ * other side of a two-way relation (`mappedBy`) whose owner is a type with drafts. Its links
+ * are the owner rows' (a draft row of the owner holds its own), so a draft of `model` writing
+ * it writes the links of its owners' drafts, and leaves their published rows' alone.
+ */
+export function draftInverseRelations (model: Model, owners: (uid: string) => Model): RelationAttribute[] {
+  const relations: RelationAttribute[] = []
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind !== 'relation' || attribute.owning || attribute.name === 'localizations') continue
+    if (attribute.link.other === 'owner' && mayHaveDrafts(owners(attribute.target))) relations.push(attribute)
+  }
+  return relations
 }

@@ -4,7 +4,9 @@
  * entry or array, a component as `{ id, ...fields }`, a zone item with `__component`), each
  * populated value under its slot in the QueryTree; a shape, compiled once per query from
  * the selection (./selection.ts), rebuilds Strapi's GraphQL shape under the query's
- * response keys (`{ data: { id, attributes } }`), so graphql-js only reads it out.
+ * response keys (`{ data: { id, attributes } }`), `__typename`s and leaf values serialized
+ * included, so the answer is whole: graphql-js only reads it out, and a query whose shape
+ * came out whole is answered without it (./direct-answers.ts).
  */
 
 /** Builds one value of the answer from the value (or object) it is made of. */
@@ -19,6 +21,54 @@ export type ShapedField = [key: string, value: Shape]
  * FORBIDDEN error at its path (./schema.ts, `byResponseKey`).
  */
 export const FORBIDDEN = Symbol('forbidden relation')
+
+/**
+ * Whether the value being shaped still needs graphql-js: a FORBIDDEN relation, a null where
+ * the schema promises a value, an item of an unknown zone member. Shaping is synchronous, so
+ * one flag serves every shape; only shapeWhole reads it.
+ */
+let needsExecution = false
+
+function markNeedsExecution (): void {
+  needsExecution = true
+}
+
+/** Runs `shape` on `source`; `whole` is false when the answer needs graphql-js's own rules (errors at paths, null bubbling). */
+export function shapeWhole (shape: Shape, source: unknown): { value: unknown, whole: boolean } {
+  needsExecution = false
+  const value = shape(source)
+  const whole = !needsExecution
+  needsExecution = false
+  return { value, whole }
+}
+
+/** A field the schema marks non-null: a null there is graphql-js's error to answer. */
+export function required (inner: Shape): Shape {
+  return source => {
+    const value = inner(source)
+    if (value === null || value === undefined) markNeedsExecution()
+    return value
+  }
+}
+
+/** A leaf as its GraphQL type serializes it (an ID as a string, an enum value by its name), null kept. */
+export function serialized (inner: Shape, serialize: (value: unknown) => unknown): Shape {
+  return source => {
+    const value = inner(source)
+    return value === null || value === undefined ? null : serialize(value)
+  }
+}
+
+/** `__typename` of an object whose type is known when the shape is compiled. */
+export function fixedTypeName (name: string): Shape {
+  return () => name
+}
+
+/** Marks the answer as one for graphql-js (an item of a zone member this schema does not know). */
+export function executionOnly (value: unknown): unknown {
+  markNeedsExecution()
+  return value
+}
 
 /** An object of the answer, one field per response key (`__typename` is graphql-js's own). */
 export function objectShape (fields: readonly ShapedField[]): Shape {
@@ -48,6 +98,8 @@ export function nullable (inner: Shape): Shape {
 export function populated (slot: string, inner: Shape): Shape {
   return source => {
     const entry = source as Record<string, unknown>
-    return Object.hasOwn(entry, slot) ? inner(entry[slot]) : FORBIDDEN
+    if (Object.hasOwn(entry, slot)) return inner(entry[slot])
+    markNeedsExecution()
+    return FORBIDDEN
   }
 }

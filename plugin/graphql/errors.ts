@@ -3,7 +3,8 @@
  * plugin (through Apollo Server 3) gives them: `code` (`GRAPHQL_PARSE_FAILED`,
  * `GRAPHQL_VALIDATION_FAILED`, `BAD_USER_INPUT`, `FORBIDDEN`, `STRAPI_<NAME>`,
  * `INTERNAL_SERVER_ERROR`) and, for the API's own errors, `error: { name, message, details }`.
- * An error in one root field leaves the others' data (200); a request that cannot run at all
+ * An error in one root field leaves the others' data (200; also when a non-null root field's
+ * error nulls the whole data); a request that cannot run at all
  * answers its status with no data: 400 for a bad query, 401 for a bad token, 413 for too
  * large a body, 503 when the database cannot answer. Nothing internal is ever shown.
  */
@@ -107,6 +108,9 @@ export function formatErrors (formatting: ErrorFormatting) {
     // Execution ran: its data stands beside the errors of the fields that failed.
     if (execution.data !== undefined && execution.data !== null) return { statusCode: 200, response: { data: execution.data, errors } }
     const statusCode = Math.max(...classified.map(item => item.status))
-    return { statusCode: statusCode >= 500 && statusCode !== 503 ? 500 : statusCode, response: { ...('data' in execution ? { data: null } : {}), errors } }
+    // A caller's mistake in a non-null root field (`login`'s wrong password) nulls the whole
+    // data, yet execution ran: 200, as Apollo Server answers it.
+    const ran = 'data' in execution
+    return { statusCode: ran && statusCode < 500 ? 200 : statusCode >= 500 && statusCode !== 503 ? 500 : statusCode, response: { ...(ran ? { data: null } : {}), errors } }
   }
 }

@@ -18,6 +18,8 @@ import type { ResolvedGraphqlOptions } from '../options/graphql.js'
 import type { ResolvedPopulateLimits } from '../query/populate-budget.js'
 import type { Database, QueryOptions } from '../repository/connection/database.js'
 import type { Reader } from '../repository/read/reader.js'
+import { directAnswers } from './direct-answers.js'
+import type { ContentRead, ReadSources } from './direct-answers.js'
 import { formatErrors } from './errors.js'
 import { operationPreparer } from './operation.js'
 import type { PreparedOperation } from './operation.js'
@@ -72,26 +74,36 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
   installCallerResolution(scope, context.callers)
   /** Each executing operation's prepared reads, by its mercurius context (one per request). */
   const prepared = new WeakMap<object, PreparedOperation>()
-  const resolveRoot = (_role: RootRole): GraphQLFieldResolver<unknown, MercuriusContext> => async (_source, _args, graphqlContext, info) => {
-    const read = prepared.get(graphqlContext)?.get(info.path.key as string)
-    if (read === undefined) throw new Error(`root field ${info.path.key} was not prepared`)
-    if (read.kind === 'refused') throw read.error
-    const readOptions = context.readOptions(graphqlContext.reply.request)
+  /** What a root field read before the request was handed to graphql-js (./direct-answers.ts), by request. */
+  const handedOver = new WeakMap<FastifyRequest, ReadSources>()
+  /** A root field's one statement, and the source its answer is shaped from. */
+  const runRead = async (read: ContentRead, request: FastifyRequest): Promise<unknown> => {
+    const readOptions = context.readOptions(request)
     switch (read.kind) {
       case 'list': {
         const { data, total } = await reader.list(read.model, read.tree, readOptions)
-        return read.answer({ entries: JSON.parse(data) as unknown[], total, window: read.window })
+        return { entries: JSON.parse(data) as unknown[], total, window: read.window }
       }
       case 'entry': {
         const data = read.id === null ? null : await reader.entry(read.model, read.id, read.query, readOptions)
-        return read.answer(data === null ? null : JSON.parse(data))
+        return data === null ? null : JSON.parse(data)
       }
       case 'single': {
         const data = await reader.single(read.model, read.locale, read.query, readOptions)
-        return read.answer(data === null ? null : JSON.parse(data))
+        return data === null ? null : JSON.parse(data)
       }
-      case 'written': throw new Error(`root field ${info.path.key} was prepared as a mutation`)
     }
+  }
+  const resolveRoot = (_role: RootRole): GraphQLFieldResolver<unknown, MercuriusContext> => async (_source, _args, graphqlContext, info) => {
+    const key = info.path.key as string
+    const read = prepared.get(graphqlContext)?.get(key)
+    if (read === undefined) throw new Error(`root field ${key} was not prepared`)
+    if (read.kind === 'refused') throw read.error
+    if (read.kind === 'written') throw new Error(`root field ${key} was prepared as a mutation`)
+    const request = graphqlContext.reply.request
+    const sources = handedOver.get(request)
+    const answer = read.answer as (source: unknown) => unknown
+    return answer(sources?.has(key) === true ? sources.get(key) : await runRead(read, request))
   }
   const runMutation = mutationRunner({ registry, reader, writes: context.writes })
   const resolveMutation = (role: MutationRole): GraphQLFieldResolver<unknown, MercuriusContext> => async (_source, args, graphqlContext, info) => {
@@ -135,7 +147,16 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
     })
   }
 
+  const direct = directAnswers({
+    schema: content.schema,
+    prepare: input => preparer.prepare(input),
+    read: runRead,
+    handOver: (request, sources) => handedOver.set(request, sources)
+  })
+
   await scope.register(async (endpoint) => {
+    // Before mercurius registers its routes, so they run it.
+    endpoint.addHook('preHandler', direct.answer)
     // No `jit`: graphql-jit compiles the parsing of input variables type by type, and the
     // filters inputs refer to each other (a relation's filters hold its target's, and `and`,
     // `or`, `not` their own): one `$filters: ArticleFiltersInput` made it build code until
@@ -163,6 +184,7 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
       // Bad variables fail execution itself, with graphql-js's own errors.
       if (coerced.errors !== undefined) return
       prepared.set(graphqlContext, preparer.prepare({ document, operationName, variables: coerced.coerced, ability: callerOf(request).ability }))
+      direct.remember(request, document)
     })
   }, { prefix: options.endpoint })
 }

@@ -4,11 +4,13 @@
  * lists held in memory (./i18n-locales.ts).
  */
 import type { FieldNode, GraphQLObjectType } from 'graphql'
-import { objectShape } from './answer-shape.js'
+import { fixedTypeName, objectShape } from './answer-shape.js'
 import type { Shape, ShapedField } from './answer-shape.js'
 import type { ListWindow } from './arguments.js'
 import { collectFields } from './collect.js'
 import type { Document } from './collect.js'
+
+const TYPENAME_FIELD = '__typename'
 
 /** A list's answer is shaped from this: the entries, and what `meta.pagination` reports. */
 export interface ListSource {
@@ -23,11 +25,15 @@ export interface ListSource {
  */
 export function metaShape (context: Document, fields: readonly FieldNode[], count: () => void): Shape {
   const shaped: ShapedField[] = []
-  for (const [key, nodes] of collectFields(context, context.schema.getType('ResponseCollectionMeta') as GraphQLObjectType, fields)) {
+  const metaType = context.schema.getType('ResponseCollectionMeta') as GraphQLObjectType
+  for (const [key, nodes] of collectFields(context, metaType, fields)) {
+    if (nodes[0]!.name.value === TYPENAME_FIELD) shaped.push([key, fixedTypeName(metaType.name)])
     if (nodes[0]!.name.value !== 'pagination') continue
     const numbers: ShapedField[] = []
-    for (const [numberKey, numberNodes] of collectFields(context, context.schema.getType('Pagination') as GraphQLObjectType, nodes)) {
+    const paginationType = context.schema.getType('Pagination') as GraphQLObjectType
+    for (const [numberKey, numberNodes] of collectFields(context, paginationType, nodes)) {
       const name = numberNodes[0]!.name.value
+      if (name === TYPENAME_FIELD) numbers.push([numberKey, fixedTypeName(paginationType.name)])
       if (name === 'total' || name === 'pageCount') count()
       const value = paginationNumber(name)
       if (value !== null) numbers.push([numberKey, value])

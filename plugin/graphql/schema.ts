@@ -326,7 +326,7 @@ class SchemaBuilder {
         if (valueName === null || values[valueName] !== undefined) usable = false
         else values[valueName] = { value }
       }
-      this.#enums.set(name, usable ? new GraphQLEnumType({ name, values }) : null)
+      this.#enums.set(name, usable ? new ServedEnumType({ name, values }) : null)
     }
     return this.#enums.get(name)!
   }
@@ -360,6 +360,18 @@ class SchemaBuilder {
       this.roles.set(name, role)
     }
     return type
+  }
+}
+
+/**
+ * An enum whose serializer also takes a value already serialized (a name): answers are shaped
+ * whole beforehand (./answer-shape.ts), and graphql-js serializes them once more. A name
+ * cannot be another value's raw value: names/enumValueName maps every name to itself, and
+ * two values with one name make the attribute a String.
+ */
+class ServedEnumType extends GraphQLEnumType {
+  override serialize (value: unknown): string | null | undefined {
+    return typeof value === 'string' && this.getValue(value) !== undefined ? value : super.serialize(value)
   }
 }
 

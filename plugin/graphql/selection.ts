@@ -8,15 +8,15 @@
  * Nothing here reads the database: the tree goes through access pruning, the populate budget
  * and the read compiler as a REST read does, one statement per root field.
  */
-import { getArgumentValues } from 'graphql'
-import type { FieldNode, GraphQLField, GraphQLObjectType } from 'graphql'
+import { GraphQLEnumType, GraphQLID, getArgumentValues, getNamedType, isNonNullType } from 'graphql'
+import type { FieldNode, GraphQLField, GraphQLObjectType, GraphQLOutputType } from 'graphql'
 import type { Attribute, ComponentModel, DynamicZoneAttribute, Model, ReadableModel } from '../content-types/model.js'
 import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type {
   EntryQuery, Filter, ItemWindow, Populate, PublicationState, QueryTree, Selection, SortTerm, ZoneComponentSelection
 } from '../query/tree.js'
-import { listOf, nullable, objectShape, populated, property } from './answer-shape.js'
+import { executionOnly, fixedTypeName, listOf, nullable, objectShape, populated, property, required, serialized } from './answer-shape.js'
 import type { Shape, ShapedField } from './answer-shape.js'
 import { compileGraphqlFilters, compileGraphqlLocale, compileGraphqlSort, listWindow } from './arguments.js'
 import type { ListLimits, ListWindow } from './arguments.js'
@@ -27,6 +27,7 @@ import type { ListSource } from './list-meta.js'
 export type { ListSource } from './list-meta.js'
 import { entityName, entityResponseCollectionName, entityResponseName, relationResponseCollectionName, typeName } from './names.js'
 import { TYPE_NAME } from './schema.js'
+import { LONG_SCALAR, TIME_SCALAR } from './scalars.js'
 import type { EntityModel } from './schema.js'
 
 export interface SelectionContext extends Document {
@@ -53,9 +54,11 @@ export function compileList (context: SelectionContext, model: ReadableModel, fi
   const window = listWindow(args.pagination, context.limits)
   let counted = false
   const shaped: ShapedField[] = []
-  for (const [key, nodes] of collectFields(context, objectType(context, entityResponseCollectionName(model)), fields)) {
+  const type = objectType(context, entityResponseCollectionName(model))
+  for (const [key, nodes] of collectFields(context, type, fields)) {
     const name = nodes[0]!.name.value
-    if (name === 'data') {
+    if (name === TYPENAME_FIELD) shaped.push([key, fixedTypeName(type.name)])
+    else if (name === 'data') {
       const entity = entityShape(context, row, model, nodes)
       shaped.push([key, source => (source as ListSource).entries.map(entity)])
     } else if (name === 'meta') {
@@ -90,6 +93,7 @@ function responseShape (context: SelectionContext, row: RowSelection, model: Ent
   const type = objectType(context, many ? relationResponseCollectionName(model) : entityResponseName(model))
   const shaped: ShapedField[] = []
   for (const [key, nodes] of collectFields(context, type, fields)) {
+    if (nodes[0]!.name.value === TYPENAME_FIELD) shaped.push([key, fixedTypeName(type.name)])
     if (nodes[0]!.name.value !== 'data') continue
     const entity = entityShape(context, row, model, nodes)
     shaped.push([key, many ? listOf(entity) : nullable(entity)])
@@ -100,9 +104,11 @@ function responseShape (context: SelectionContext, row: RowSelection, model: Ent
 /** `XEntity { id attributes }`: both read from the one flat entry. */
 function entityShape (context: SelectionContext, row: RowSelection, model: EntityModel, fields: readonly FieldNode[]): Shape {
   const shaped: ShapedField[] = []
-  for (const [key, nodes] of collectFields(context, objectType(context, entityName(model)), fields)) {
+  const entity = objectType(context, entityName(model))
+  for (const [key, nodes] of collectFields(context, entity, fields)) {
     const name = nodes[0]!.name.value
-    if (name === 'id') shaped.push([key, property('id')])
+    if (name === TYPENAME_FIELD) shaped.push([key, fixedTypeName(entity.name)])
+    else if (name === 'id') shaped.push([key, serializedId])
     else if (name === 'attributes') {
       const type = objectType(context, typeName(model))
       shaped.push([key, attributesShape(context, row, type, collectFields(context, type, nodes))])
@@ -116,15 +122,20 @@ function attributesShape (context: SelectionContext, row: RowSelection, type: Gr
   const shaped: ShapedField[] = []
   for (const [key, nodes] of collected) {
     const name = nodes[0]!.name.value
+    if (name === TYPENAME_FIELD) {
+      shaped.push([key, fixedTypeName(type.name)])
+      continue
+    }
     if (name === 'id') {
-      shaped.push([key, property('id')])
+      shaped.push([key, required(serializedId)])
       continue
     }
     const attribute = row.model.attributes.get(name)
     const field = type.getFields()[name]
-    // `__typename` is graphql-js's own; nothing else can pass validation without an attribute.
+    // Nothing else can pass validation without an attribute.
     if (attribute === undefined || field === undefined) continue
-    shaped.push([key, attributeShape(context, row, attribute, field, nodes)])
+    const shape = attributeShape(context, row, attribute, field, nodes)
+    shaped.push([key, isNonNullType(field.type) ? required(shape) : shape])
   }
   return objectShape(shaped)
 }
@@ -134,7 +145,7 @@ function attributeShape (context: SelectionContext, row: RowSelection, attribute
   switch (attribute.kind) {
     case 'scalar':
       row.fields.add(attribute.name)
-      return property(attribute.name)
+      return leafShape(attribute.name, field.type)
     case 'relation':
     case 'media': {
       const target = context.registry.model(attribute.target) as EntityModel
@@ -175,10 +186,29 @@ function zoneShape (context: SelectionContext, row: RowSelection, attribute: Dyn
   return populated(key, listOf(source => {
     const item = source as Record<string, unknown>
     const member = members.get(item.__component as string)
-    const shaped = (member?.shape(item) ?? {}) as Record<string | symbol, unknown>
-    shaped[TYPE_NAME] = member?.name ?? 'Error'
+    if (member === undefined) return executionOnly({ [TYPE_NAME]: 'Error' })
+    const shaped = member.shape(item) as Record<string | symbol, unknown>
+    shaped[TYPE_NAME] = member.name
     return shaped
   }))
+}
+
+const TYPENAME_FIELD = '__typename'
+
+/** Ids are numbers in the database and strings in GraphQL answers. */
+const serializedId = serialized(property('id'), value => GraphQLID.serialize(value))
+
+/**
+ * A scalar attribute's value as its GraphQL type serializes it. PostgreSQL writes most as
+ * the answer has them (./scalars.ts); a Long, a Time and an enum value change. Their
+ * serializers take an already serialized value unchanged (the enum's by ./schema.ts), so
+ * graphql-js may serialize again what the shape did.
+ */
+function leafShape (name: string, type: GraphQLOutputType): Shape {
+  const leaf = getNamedType(type)
+  const raw = property(name)
+  if (leaf === LONG_SCALAR || leaf === TIME_SCALAR || leaf instanceof GraphQLEnumType) return serialized(raw, value => leaf.serialize(value))
+  return raw
 }
 
 /** The filters, sort and window of a to-many value; a to-one value takes none. */

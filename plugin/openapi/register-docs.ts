@@ -8,7 +8,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import type { Registry } from '../content-types/registry.js'
-import { inputSchemas } from '../../schemas/input.js'
+import { inputSchemas, v5InputSchemas } from '../../schemas/input.js'
 import { v5Schemas } from '../../schemas/v5-entry.js'
 import { ADMIN_TAG, AUTH_TAG, BEARER_SCHEME, authRouteDocumenter } from './auth-documentation.js'
 import { referenceNestedSchemas } from './nested-schemas.js'
@@ -123,7 +123,7 @@ export async function registerApiDocs (scope: FastifyInstance, options: ApiDocsO
     // here only so the document can reference them. This routeless context keeps them
     // away from the routes' serializers, which would compile every shared schema in vain.
     // The v5 routes' answers are documented by schemas of their own (schemas/v5-entry.ts).
-    const answers = options.format === 'v5' ? v5Schemas(options.registry) : []
+    const answers = options.format === 'v5' ? [...v5InputSchemas(options.registry), ...v5Schemas(options.registry)] : []
     for (const schema of [...inputSchemas(options.registry), ...answers]) {
       if (typeof schema.$id === 'string' && schemasOnly.getSchema(schema.$id) === undefined) schemasOnly.addSchema(schema)
     }

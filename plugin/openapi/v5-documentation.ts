@@ -1,7 +1,8 @@
 /**
  * What the OpenAPI document says of Strapi v5's content routes (docs/strapi-v5.md), where
  * that format is served at `prefix`: each operation named as v4's are, its `documentId`
- * path parameter, its query parameters (`status`, v5's `locale`), and its answers by the
+ * path parameter, its query parameters (`status`, v5's `locale`), its body (relations by
+ * documentId: schemas/input.ts, `v5InputSchemas`), and its answers by the
  * content type's v5 schemas (`ArticleV5ListResponse`, schemas/v5-entry.ts), or with the
  * `Strapi-Response-Format: v4` header its v4 ones (docs/openapi.md, 'The v5 format').
  */
@@ -10,6 +11,7 @@ import type { FastifySchema } from 'fastify'
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { schemaId } from '../../schemas/ids.js'
+import { inputSchemaId } from '../../schemas/input.js'
 import { v5OperationQuerySchemas } from '../../schemas/query.js'
 import type { ContentOperation } from './operations.js'
 import { contentTypeTag, modelOperations, operationId } from './operations.js'
@@ -65,7 +67,10 @@ function answer (model: ContentTypeModel, list: boolean, description: string): R
   return { description: `${description} (with \`Strapi-Response-Format: v4\`, in v4's shape)`, anyOf: [{ $ref: `${v5}#` }, { $ref: `${v4}#` }] }
 }
 
-const BODY = Type.Object({ data: Type.Object({}, { additionalProperties: true, description: 'The attributes to write; relations by documentId' }) })
+/** The type's v5 write body (schemas/input.ts, `v5InputSchemas`): relations by documentId. */
+function body (model: ContentTypeModel, operation: 'create' | 'update'): unknown {
+  return { $ref: `${inputSchemaId(model.uid, operation, 'v5')}#` }
+}
 const DOCUMENT_PARAMS = Type.Object({ id: Type.String({ description: 'The documentId' }) })
 
 const ERROR_STATUSES: Record<V5Operation, number[]> = {
@@ -102,7 +107,7 @@ export function v5RouteDocumenter (registry: Registry): RouteDocumenter {
       ...schema, querystring: optionalProperties(v5OperationQuerySchemas(model, kind)), headers: RESPONSE_FORMAT_HEADERS, response: responses(model, operation)
     }
     if (!model.single && operation !== 'find' && operation !== 'create') documented.params = DOCUMENT_PARAMS
-    if (operation === 'create' || operation === 'update') documented.body = BODY
+    if (operation === 'create' || operation === 'update') documented.body = body(model, operation)
     return documented
   }
 }

@@ -7,7 +7,9 @@
 import type { ContentTypeModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type { DocumentQuery, EntryQuery, QueryTree } from '../query/tree.js'
+import { IssueList } from '../write-plan/issues.js'
 import type { Database, QueryOptions } from './connection/database.js'
+import { joinedDatabase } from './connection/joined-transaction.js'
 import { documentRowIds } from './read/document-rows.js'
 import type { DocumentRowsQuery } from './read/document-rows.js'
 import type { EntryAnswer, ListResult, Reader } from './read/reader.js'
@@ -18,10 +20,12 @@ import type { CreateWrite, LocalizationWrite } from './write/create-entry.js'
 import { deleteEntry } from './write/delete-entry.js'
 import type { DeleteWrite } from './write/delete-entry.js'
 import type { WrittenEntry } from './write/entry-writes.js'
+import { lockEntries } from './write/locks.js'
 import { deleteVersions, publishDraft, writeDraft } from './write/pending-drafts.js'
 import type { DocumentVersions, VersionWrite } from './write/pending-drafts.js'
 import { updateEntry } from './write/update-entry.js'
 import type { UpdateWrite } from './write/update-entry.js'
+import { WriteSession } from './write/session.js'
 
 export interface ContentRepository {
   readonly model: ContentTypeModel
@@ -59,6 +63,18 @@ export interface ContentRepository {
 export interface Repositories {
   /** The repository of a content type this registry serves (a model or its uid); the same object on every call. */
   for: (model: ContentTypeModel | string) => ContentRepository
+  /**
+   * Runs `work` in ONE transaction: the writes of the repositories it is given all commit, or
+   * none does (a throw rolls every one back). Their reads are not in it (they go to the pool).
+   */
+  batch: <T>(work: (batch: BatchWrites) => Promise<T>) => Promise<T>
+}
+
+/** The writes of one transaction (`Repositories.batch`). */
+export interface BatchWrites {
+  for: (model: ContentTypeModel | string) => ContentRepository
+  /** Locks the entries of `ids` that exist, in id order, until the commit; answers their ids, lowest first. */
+  lock: (request: { model: ContentTypeModel, ids: readonly number[], strength: 'update' | 'no key update' }) => Promise<number[]>
 }
 
 export interface RepositoriesContext {
@@ -72,6 +88,12 @@ export interface RepositoriesContext {
 export function repositories (context: RepositoriesContext): Repositories {
   const made = new Map<string, ContentRepository>()
   return {
+    batch: async (work) => await context.db.transaction(async tx => {
+      const db = joinedDatabase(context.db, tx)
+      const lock: BatchWrites['lock'] = async ({ model, ids, strength }) => await db.transaction(async joined =>
+        await lockEntries(new WriteSession({ tx: joined, db, registry: context.registry, issues: new IssueList() }), { model, ids, strength }))
+      return await work({ for: repositories({ ...context, db }).for, lock })
+    }),
     for (model) {
       const uid = typeof model === 'string' ? model : model.uid
       let repository = made.get(uid)

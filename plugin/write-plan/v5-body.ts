@@ -44,7 +44,7 @@ export interface V5BodyOptions {
 }
 
 /** Keys a v5 body may hold beside the attributes, dropped: the query decides them, or a write ignores them. */
-const DROPPED_KEYS: ReadonlySet<string> = new Set(['locale', 'publishedAt', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
+export const DROPPED_KEYS: ReadonlySet<string> = new Set(['locale', 'publishedAt', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
 
 /** The documentIds the body's relations name, once each; the body's keys checked first. */
 export function documentReferences (options: V5BodyOptions, data: Record<string, unknown>): DocumentReference[] {

@@ -32,6 +32,9 @@ t.test('help and usage errors', async t => {
   for (const command of ['serve', 'types', 'graphql:schema', 'admin:create', 'tokens:create']) t.match(help.out, command)
   t.equal((await run('launch')).code, 2)
   t.equal((await run('admin:create', '--email', 'x@example.com')).code, 2, 'missing options')
+  const badRole = await run('admin:create', '--email', 'x@example.com', '--firstname', 'X', '--lastname', 'Y', '--password', 'a-long-password', '--role', 'owner')
+  t.equal(badRole.code, 2, 'an unknown --role')
+  t.match(badRole.err, '--role must be one of super-admin, editor, author')
   t.equal((await run('tokens:create', '--schemas', EXAMPLE_SCHEMAS, '--name', 'n', '--type', 'root')).code, 2, 'bad token type')
   const locales = await run('serve', '--schemas', EXAMPLE_SCHEMAS, '--locales', 'en,,fr')
   t.equal(locales.code, 2, 'bad --locales')
@@ -42,6 +45,9 @@ t.test('help and usage errors', async t => {
 t.test('admin:create and tokens:create write what a served app then accepts', async t => {
   const admin = await run('admin:create', '--email', 'cli@example.com', '--firstname', 'Cli', '--lastname', 'User', '--password', 'a-long-password', '--schemas', EXAMPLE_SCHEMAS)
   t.equal(admin.code, 0, admin.err)
+  const author = await run('admin:create', '--email', 'cli-author@example.com', '--firstname', 'Cli', '--lastname', 'Author', '--password', 'a-long-password', '--role', 'author', '--schemas', EXAMPLE_SCHEMAS)
+  t.equal(author.code, 0, author.err)
+  t.match(author.out, 'created (author)')
   const token = await run('tokens:create', '--schemas', EXAMPLE_SCHEMAS, '--name', 'ci-reader', '--type', 'read-only')
   t.equal(token.code, 0, token.err)
   const key = token.out.trim().split('\n').pop()!
@@ -57,6 +63,9 @@ t.test('admin:create and tokens:create write what a served app then accepts', as
   t.teardown(async () => { await app.close() })
   const login = await app.inject({ method: 'POST', url: '/admin/login', payload: { email: 'cli@example.com', password: 'a-long-password' } })
   t.equal(login.statusCode, 200)
+  const roles = await app.contentApi.db.query('select email, role from admin_users order by email', [])
+  t.same(roles, [{ email: 'cli-author@example.com', role: 'strapi-author' }, { email: 'cli@example.com', role: 'strapi-super-admin' }],
+    '--role author makes an Author; without --role, a Super Admin as before')
   t.equal((await app.inject({ url: '/api/tags' })).statusCode, 403, 'the public role has no grants')
   t.equal((await app.inject({ url: '/api/tags', headers: { authorization: `Bearer ${key}` } })).statusCode, 200, 'the printed key reads')
   t.equal((await app.inject({ method: 'POST', url: '/api/tags', payload: { data: { name: 'x' } }, headers: { authorization: `Bearer ${key}` } })).statusCode, 403, 'and only reads')

@@ -1,4 +1,4 @@
-// One labelled input per attribute type, chosen from the schema at run time.
+// One labelled input per attribute type, chosen from the schema at run time (input-kind.ts).
 import { BooleanInput, DateInput, DateTimeInput, NumberInput, PasswordInput, SelectInput, TextInput, email as emailRule, maxLength, minLength, maxValue, minValue, required } from 'react-admin'
 import type { Validator } from 'react-admin'
 import type { Attribute } from '../api/schema'
@@ -11,6 +11,7 @@ import { MediaInput } from './MediaInput'
 import { RelationInput } from './RelationInput'
 import { UidInput } from './UidInput'
 import { useFormSchema } from './form-schema'
+import { inputKind } from './input-kind'
 
 export interface AttributeInputProps {
   source: string
@@ -38,30 +39,29 @@ export function AttributeInput (props: AttributeInputProps) {
   const schema = useFormSchema()
   // A new entry starts from the schema's defaults.
   const common = { source, label, disabled, validate: rules(attribute), fullWidth: true, helperText: false as const, defaultValue: attribute.default }
-  switch (attribute.type) {
-    case 'string': return <TextInput {...common} />
-    case 'text': return <TextInput {...common} multiline minRows={3} />
+  switch (inputKind(attribute)) {
+    case 'text': return <TextInput {...common} />
+    case 'multiline': return <TextInput {...common} multiline minRows={3} />
     case 'email': return <TextInput {...common} type="email" validate={[...common.validate, emailRule()]} />
     case 'password': return <PasswordInput {...common} autoComplete="new-password" />
-    case 'richtext': return <MarkdownInput source={source} label={label} />
+    case 'markdown': return <MarkdownInput source={source} label={label} />
     case 'blocks': return <BlocksInput source={source} label={label} />
-    case 'enumeration': return <SelectInput {...common} choices={(attribute.enum ?? []).map(value => ({ id: value, name: value }))} emptyText="(none)" />
+    case 'select': return <SelectInput {...common} choices={(attribute.enum ?? []).map(value => ({ id: value, name: value }))} emptyText="(none)" />
     case 'uid': return <UidInput source={source} label={label} field={name} targetField={attribute.targetField} />
     case 'integer': return <NumberInput {...common} step={1} />
-    case 'float': case 'decimal': return <NumberInput {...common} step="any" />
+    case 'decimal': return <NumberInput {...common} step="any" />
     case 'biginteger': return <TextInput {...common} inputProps={{ inputMode: 'numeric', pattern: '-?[0-9]*' }} />
     case 'date': return <DateInput {...common} />
     case 'time': return <TextInput {...common} type="time" inputProps={{ step: 1 }} parse={parseTime} format={formatTime} InputLabelProps={{ shrink: true }} />
-    case 'datetime': case 'timestamp': return <DateTimeInput {...common} />
+    case 'datetime': return <DateTimeInput {...common} />
     case 'boolean': return <BooleanInput source={source} label={label} disabled={disabled} helperText={false} defaultValue={attribute.default ?? false} />
     case 'json': return <JsonInput source={source} label={label} />
-    case 'media': return <MediaInput source={source} label={label} multiple={attribute.multiple === true} />
+    case 'media': case 'media-list': return <MediaInput source={source} label={label} multiple={attribute.multiple === true} />
     case 'relation': return <RelationInput source={source} label={label} field={name} attribute={attribute} />
-    case 'component': {
+    case 'component': case 'repeatable-component': {
       const component = schema.components.get(attribute.component ?? '')
       return component === undefined ? null : <ComponentInput source={source} label={label} component={component} repeatable={attribute.repeatable === true} />
     }
     case 'dynamiczone': return <DynamicZoneInput source={source} label={label} allowed={attribute.components ?? []} />
-    default: return <TextInput {...common} />
   }
 }

@@ -1,4 +1,5 @@
-// Media: one file or several, picked from the media library in a dialog (with paging).
+// Media: one file or several, picked from the media library in a dialog (with paging), or
+// uploaded from that dialog, which then picks what was uploaded.
 import { useState } from 'react'
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Pagination, Stack, Typography } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/Delete'
@@ -7,6 +8,7 @@ import { FileGrid } from '../media/FileGrid'
 import type { MediaFile } from '../media/file-url'
 import { fileUrl } from '../media/file-url'
 import { useFilePage } from '../media/use-file-page'
+import { UploadZone } from '../media/UploadZone'
 
 function Picker ({ open, multiple, initial, onClose, onDone, label }: { open: boolean, multiple: boolean, initial: MediaFile[], onClose: () => void, onDone: (files: MediaFile[]) => void, label: string }) {
   const [page, setPage] = useState(1)
@@ -16,13 +18,18 @@ function Picker ({ open, multiple, initial, onClose, onDone, label }: { open: bo
     if (!multiple) { setChosen([file]); return }
     setChosen(current => current.some(item => item.id === file.id) ? current.filter(item => item.id !== file.id) : [...current, file])
   }
+  const uploaded = (files: MediaFile[]) => {
+    setPage(1)
+    setChosen(current => multiple ? [...current, ...files] : files.slice(0, 1))
+  }
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="media-picker-title">
       <DialogTitle id="media-picker-title">
-        {`Choose ${label} from the media library`}
+        {`Choose ${label}: from the media library, or upload`}
       </DialogTitle>
       <DialogContent>
-        {data === undefined ? <Typography>Loading…</Typography> : data.results.length === 0 ? <Typography>The media library is empty: upload files there first.</Typography> : (
+        <UploadZone multiple={multiple} onUploaded={uploaded} />
+        {data === undefined ? <Typography>Loading…</Typography> : data.results.length === 0 ? <Typography>The media library is empty.</Typography> : (
           <>
             <FileGrid files={data.results} selected={new Set(chosen.map(file => file.id))} onPick={toggle} />
             {data.pagination.pageCount > 1 && <Pagination sx={{ mt: 2 }} count={data.pagination.pageCount} page={page} onChange={(_event, next) => { setPage(next) }} />}

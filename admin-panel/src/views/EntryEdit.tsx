@@ -5,8 +5,9 @@ import { useSearchParams } from 'react-router-dom'
 import { useConfiguration, useContentType } from '../api/hooks'
 import type { TypeContext } from '../api/hooks'
 import { isLocalized } from '../api/schema'
+import { EntryError } from './EntryError'
 import { EntryForm } from './EntryForm'
-import { LocaleBar } from './LocaleBar'
+import { LocaleBar, NewLocalizationBar } from './LocaleBar'
 import { writeBody } from './write-body'
 
 function transformer (context: TypeContext) {
@@ -26,7 +27,15 @@ export function EntryEdit () {
   const context = useContentType()
   if (context === undefined) return <Loading />
   return (
-    <Edit mutationMode="pessimistic" transform={transformer(context)} title={context.type.info.displayName} redirect={false}>
+    <Edit
+      mutationMode="pessimistic"
+      transform={transformer(context)}
+      title={context.type.info.displayName}
+      redirect={false}
+      // A refused or missing entry is explained in place (EntryError), not by a notice and a jump back to the list.
+      queryOptions={{ onError: () => undefined }}
+      error={<EntryError />}
+    >
       <EditForm context={context} />
     </Edit>
   )
@@ -41,15 +50,8 @@ export function EntryCreate () {
   const relatedEntityId = params.get('relatedEntityId') ?? undefined
   const transform = (data: RaRecord) => ({ ...transformer(context)(data), locale, relatedEntityId })
   return (
-    <Create transform={transform} title={`New ${context.type.info.displayName}${locale === undefined ? '' : ` (${locale})`}`} redirect="edit" record={fromLocale(params)}>
-      <EntryForm type={context.type} components={context.components} configuration={configuration} entryId={undefined} />
+    <Create transform={transform} title={`New ${context.type.info.displayName}${locale === undefined ? '' : ` (${locale})`}`} redirect="edit">
+      <EntryForm type={context.type} components={context.components} configuration={configuration} entryId={undefined} header={locale !== undefined && relatedEntityId !== undefined ? <NewLocalizationBar type={context.type} locale={locale} relatedEntityId={relatedEntityId} /> : undefined} />
     </Create>
   )
-}
-
-/** A localization created with "fill from another locale" starts from that entry's values (kept in history state). */
-function fromLocale (params: URLSearchParams): RaRecord | undefined {
-  const fill = params.get('fill')
-  if (fill === null) return undefined
-  try { return JSON.parse(sessionStorage.getItem(`fill:${fill}`) ?? 'null') as RaRecord ?? undefined } catch { return undefined }
 }

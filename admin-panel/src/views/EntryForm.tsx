@@ -1,26 +1,21 @@
 // The edit/create form of one type, generated from its schema and its configuration's edit
 // layout: rows of labelled inputs, a toolbar to save, publish and unpublish, a warning before
-// leaving with unsaved changes (in the app and on closing the tab), and Ctrl/Cmd+S to save.
+// leaving with unsaved changes (react-admin's warnWhenUnsavedChanges: in the app and on
+// closing the tab), and Ctrl/Cmd+S to save.
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { Grid } from '@mui/material'
 import { SimpleForm } from 'react-admin'
-import { useFormContext, useFormState } from 'react-hook-form'
+import { useFormContext } from 'react-hook-form'
 import type { ComponentSchema, Configuration, ContentTypeSchema } from '../api/schema'
 import { AttributeInput } from '../fields/AttributeInput'
 import { FormSchemaProvider } from '../fields/form-schema'
 import { labelOf } from '../api/hooks'
 import { EntryToolbar } from './EntryToolbar'
 
-/** Warns before the tab closes with unsaved changes, and saves on Ctrl/Cmd+S. */
-function FormKeys () {
-  const { isDirty } = useFormState()
+/** Saves on Ctrl/Cmd+S. */
+function SaveKeys () {
   const form = useFormContext()
-  useEffect(() => {
-    const beforeUnload = (event: BeforeUnloadEvent) => { if (isDirty) event.preventDefault() }
-    window.addEventListener('beforeunload', beforeUnload)
-    return () => { window.removeEventListener('beforeunload', beforeUnload) }
-  }, [isDirty])
   useEffect(() => {
     const keydown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -48,7 +43,7 @@ export function EntryForm ({ type, components, configuration, entryId, header }:
   return (
     <FormSchemaProvider value={{ type, components, configuration, entryId }}>
       <SimpleForm warnWhenUnsavedChanges toolbar={<EntryToolbar type={type} />} sx={{ maxWidth: 1200 }}>
-        <FormKeys />
+        <SaveKeys />
         {header}
         <Grid container spacing={2} sx={{ width: '100%' }}>
           {rows.flat().filter(cell => type.attributes[cell.name] !== undefined && configuration.metadatas[cell.name]?.edit?.visible !== false).map(cell => (

@@ -1,5 +1,6 @@
 // A collection type's list: the configured columns, search (_q), sort by column, paging, the
-// draft/published badge, a locale picker for localized types, bulk delete and bulk publish.
+// draft/published badge, a locale picker for localized types, bulk delete and bulk publish
+// (each only when the role may).
 import { BooleanField, BulkDeleteButton, Datagrid, DateField, FunctionField, List, Loading, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin'
 import type { RaRecord } from 'react-admin'
 import { useMediaQuery } from '@mui/material'
@@ -9,6 +10,7 @@ import { hasDraftAndPublish, isLocalized } from '../api/schema'
 import type { Attribute, Configuration } from '../api/schema'
 import { StatusBadge } from './StatusBadge'
 import { BulkPublishButton } from './BulkPublishButton'
+import { useEntryActions } from '../auth/permissions'
 import { fileUrl } from '../media/file-url'
 import type { MediaFile } from '../media/file-url'
 
@@ -58,13 +60,17 @@ export function EntryList () {
   const localized = context !== undefined && isLocalized(context.type)
   const locales = useLocales(localized)
   const small = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'))
-  if (context === undefined || configuration === undefined || (localized && locales.length === 0)) return <Loading />
+  const actions = useEntryActions(context?.type.uid)
+  if (context === undefined || configuration === undefined || actions === undefined || (localized && locales.length === 0)) return <Loading />
   const { type } = context
   const defaultLocale = locales.find(locale => locale.isDefault)?.code ?? locales[0]?.code
   const filters = [<SearchInput key="_q" source="_q" alwaysOn placeholder="Search" inputProps={{ 'aria-label': 'Search' }} />]
   if (localized) filters.push(<SelectInput key="locale" source="locale" label="Locale" alwaysOn emptyText="All locales" choices={locales.map(locale => ({ id: locale.code, name: locale.name }))} />)
   const columns = configuration.layouts.list.filter(name => name !== 'publishedAt')
   const drafts = hasDraftAndPublish(type)
+  // Only the buttons of what the role may do (the Author never publishes).
+  const mayPublish = drafts && actions.has('publish')
+  const mayDelete = actions.has('delete')
   const mainField = configuration.settings.mainField
   return (
     <List
@@ -79,13 +85,15 @@ export function EntryList () {
         : (
             <Datagrid
               rowClick="edit"
-              bulkActionButtons={(
-                <>
-                  {drafts && <BulkPublishButton publishing />}
-                  {drafts && <BulkPublishButton publishing={false} />}
-                  <BulkDeleteButton mutationMode="pessimistic" />
-                </>
-              )}
+              bulkActionButtons={mayPublish || mayDelete
+                ? (
+                    <>
+                      {mayPublish && <BulkPublishButton publishing />}
+                      {mayPublish && <BulkPublishButton publishing={false} />}
+                      {mayDelete && <BulkDeleteButton mutationMode="pessimistic" />}
+                    </>
+                  )
+                : false}
             >
               {columns.map(name => cell(name, type.attributes[name], configuration))}
               {drafts && <FunctionField label="Status" sortBy="publishedAt" render={(record: RaRecord) => <StatusBadge published={record.publishedAt !== null && record.publishedAt !== undefined} />} />}

@@ -1,17 +1,18 @@
-// Save, and for draft-and-publish types publish or unpublish the stored entry.
+// Save, and for draft-and-publish types publish or unpublish the stored entry (when the role may).
 import { useState } from 'react'
 import { Button, SaveButton, Toolbar, useNotify, useRecordContext, useRefresh, useResourceContext } from 'react-admin'
-import { useFormState } from 'react-hook-form'
 import { Box } from '@mui/material'
 import type { ContentTypeSchema } from '../api/schema'
 import { hasDraftAndPublish } from '../api/schema'
 import { publish } from '../api/data-provider'
+import { useEntryActions } from '../auth/permissions'
 import { StatusBadge } from './StatusBadge'
+import { useUnsavedChanges } from './unsaved-changes'
 
 function PublishButton () {
   const record = useRecordContext()
   const resource = useResourceContext() ?? ''
-  const { isDirty } = useFormState()
+  const isDirty = useUnsavedChanges()
   const notify = useNotify()
   const refresh = useRefresh()
   const [busy, setBusy] = useState(false)
@@ -33,11 +34,13 @@ function PublishButton () {
 }
 
 export function EntryToolbar ({ type }: { type: ContentTypeSchema }) {
+  // The Author's role never publishes: no button it would only be refused with.
+  const mayPublish = useEntryActions(type.uid)?.has('publish') === true
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
       <SaveButton alwaysEnable={false} />
       <Box sx={{ flex: 1 }} />
-      {hasDraftAndPublish(type) && <PublishButton />}
+      {hasDraftAndPublish(type) && mayPublish && <PublishButton />}
     </Toolbar>
   )
 }

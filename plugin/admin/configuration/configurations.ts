@@ -13,7 +13,7 @@ import { entitySql, type EntitySql } from '../../repository/schema/sql-names.js'
 import { raw, runSql, sql, type Sql } from '../../sql/index.js'
 import { applyPatch, checkPatch, type ConfigurationPatch } from './patch.js'
 import { isRecord } from '../../is-record.js'
-import { defaultConfiguration, defaultMainField, type ConfigurableModel, type ViewConfiguration } from './view-configuration.js'
+import { defaultConfiguration, defaultMainField, type ConfigurableModel, type DefaultsContext, type ViewConfiguration } from './view-configuration.js'
 
 export interface ContentTypeConfigurationView {
   contentType: ViewConfiguration & { uid: string }
@@ -121,12 +121,17 @@ export class ViewConfigurations {
   #baseOf (model: ConfigurableModel): ViewConfiguration {
     let base = this.#base.get(model.uid)
     if (base === undefined) {
-      const defaults = defaultConfiguration(model, { registry: this.#registry, mainFieldOf: uid => this.mainFieldOf(uid) })
-      base = model.adminConfig === undefined ? defaults : applyPatch(defaults, schemaPatch(model))
+      base = schemaConfiguration(model, { registry: this.#registry, mainFieldOf: uid => this.mainFieldOf(uid) })
       this.#base.set(model.uid, base)
     }
     return base
   }
+}
+
+/** Strapi's defaults for the schema with the schema's own `config` laid over them, key by key; a SchemaError when it does not fit. */
+export function schemaConfiguration (model: ConfigurableModel, context: DefaultsContext): ViewConfiguration {
+  const defaults = defaultConfiguration(model, context)
+  return model.adminConfig === undefined ? defaults : applyPatch(defaults, schemaPatch(model))
 }
 
 function schemaPatch (model: ConfigurableModel): ConfigurationPatch {

@@ -2,7 +2,7 @@
  * The content manager's reads, said in the REST API's query language and compiled by its
  * compiler, so they are the same ONE statement a REST read is: a list with its columns (to-one
  * relations by their main field, to-many ones counted, media, creator fields), and an entry
- * with its components and zones whole and its relations counted.
+ * with its components and zones whole, its relations counted and its other locales listed.
  */
 import type { Attribute, ComponentModel, ContentTypeModel, Model } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
@@ -29,9 +29,25 @@ export interface ListRequest {
 
 const SORT_TERM = /^([A-Za-z][\w.]*):(ASC|DESC|asc|desc)$/
 
+/**
+ * The longest `_q` the content manager searches with: what a person types in a search box is
+ * far shorter, and a longer one only makes the database compare more for nothing.
+ */
+export const MAX_SEARCH_LENGTH = 500
+
+/** `_q`: one text of at most MAX_SEARCH_LENGTH characters, or undefined for no search (absent or empty). */
+export function searchTerm (query: Record<string, unknown>): string | undefined {
+  const term = query._q
+  if (term === undefined || term === '') return undefined
+  if (typeof term !== 'string') throw ValidationError.at(['_q'], '_q must be a single text')
+  if (term.length > MAX_SEARCH_LENGTH) throw ValidationError.at(['_q'], `_q must be at most ${MAX_SEARCH_LENGTH} characters`)
+  return term
+}
+
 /** `GET /content-manager/collection-types/:uid`: `page`, `pageSize`, `sort`, `_q`, `filters`, `locale`. */
 export function adminListQuery (context: AdminQueryContext, { model, query, settings, admin }: ListRequest): QueryTree {
-  const sort = typeof query.sort === 'string' ? query.sort : `${settings.defaultSortBy}:${settings.defaultSortOrder}`
+  if (query.sort !== undefined && typeof query.sort !== 'string') throw ValidationError.at(['sort'], 'sort must be <field>:ASC or <field>:DESC')
+  const sort = query.sort ?? `${settings.defaultSortBy}:${settings.defaultSortOrder}`
   const term = SORT_TERM.exec(sort)
   if (term === null) throw ValidationError.at(['sort'], 'sort must be <field>:ASC or <field>:DESC')
   const rest: Record<string, unknown> = {
@@ -45,7 +61,8 @@ export function adminListQuery (context: AdminQueryContext, { model, query, sett
     publicationState: 'preview'
   }
   if (query.filters !== undefined) rest.filters = query.filters
-  if (query._q !== undefined && query._q !== '') rest._q = query._q
+  const search = searchTerm(query)
+  if (search !== undefined) rest._q = search
   const locale = localeOf(query)
   if (model.localized && locale !== undefined) rest.locale = locale
   const tree = compileListQuery(context.registry, model, rest, context.pagination)
@@ -64,6 +81,18 @@ export function localeOf (query: Record<string, unknown>): string | undefined {
   const plugins = query.plugins
   const i18n = isRecord(plugins) ? plugins.i18n : undefined
   return isRecord(i18n) && typeof i18n.locale === 'string' ? i18n.locale : undefined
+}
+
+/**
+ * `plugins[i18n][relatedEntityId]` of a create (or `relatedEntityId`): the entry whose new
+ * localization this is, as Strapi's panel names it; undefined when absent, 0 when not an id.
+ */
+export function relatedEntityOf (query: Record<string, unknown>): number | undefined {
+  const plugins = query.plugins
+  const i18n = isRecord(plugins) ? plugins.i18n : undefined
+  const value = isRecord(i18n) && i18n.relatedEntityId !== undefined ? i18n.relatedEntityId : query.relatedEntityId
+  if (value === undefined) return undefined
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : 0
 }
 
 /** A to-one relation sorts by its target's main field. */
@@ -110,7 +139,8 @@ function entryPopulate (registry: Registry, model: ContentTypeModel | ComponentM
 function attributePopulate (registry: Registry, attribute: Attribute): unknown {
   switch (attribute.kind) {
     case 'scalar': return undefined
-    case 'relation': return attribute.name === 'localizations' ? undefined : { count: true }
+    // The other locales' entries as Strapi's panel reads them, to switch to and fill from.
+    case 'relation': return attribute.name === 'localizations' ? { fields: localizationFields(registry, attribute.target) } : { count: true }
     case 'media': return true
     case 'component': return componentPopulate(registry, attribute.component)
     case 'dynamiczone': {
@@ -119,6 +149,11 @@ function attributePopulate (registry: Registry, attribute: Attribute): unknown {
       return { on }
     }
   }
+}
+
+function localizationFields (registry: Registry, uid: string): string[] {
+  const model = registry.model(uid)
+  return model.kind === 'contentType' && model.draftAndPublish ? ['locale', 'publishedAt'] : ['locale']
 }
 
 function componentPopulate (registry: Registry, uid: string): Record<string, unknown> {

@@ -9,9 +9,9 @@ import type { ContentTypeModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
 import { NotFoundError, ValidationError } from '../../errors.js'
 import { isRecord } from '../../is-record.js'
-import type { EntryLifecycles } from '../../lifecycles/entry-lifecycles.js'
+import type { EntryLifecycles, WriteWatch } from '../../lifecycles/entry-lifecycles.js'
 import type { EntryQuery, QueryTree } from '../../query/tree.js'
-import type { Repositories } from '../../repository/repositories.js'
+import type { ContentRepository, Repositories } from '../../repository/repositories.js'
 import type { WriteContext } from '../../repository/write/entry-writes.js'
 import { entryPlanner } from '../../write-plan/entry-planner.js'
 import type { EntryPlanner } from '../../write-plan/plan.js'
@@ -33,6 +33,13 @@ export interface WriteRequest {
   query: EntryQuery
   /** The request's `locale`, for a localized create. */
   locale?: string
+}
+
+interface BulkWrite {
+  ids: readonly number[]
+  /** The row lock each entry's write needs held (locks.ts). */
+  strength: 'update' | 'no key update'
+  write: (entry: { repository: ContentRepository, id: number, observer: WriteWatch }) => Promise<void>
 }
 
 export interface Page {
@@ -69,10 +76,13 @@ export class AdminEntries {
     return await this.#context.repositories.for(model).single(locale, query)
   }
 
-  async create (request: WriteRequest, body: unknown): Promise<string> {
+  /** A new entry; with `localizationOf`, a new localization of that entry, joined to its group in the same transaction. */
+  async create (request: WriteRequest, body: unknown, options: { localizationOf?: number } = {}): Promise<string> {
     const data = writableBody(body)
     // A new entry of a draft-and-publish type is a draft: it is published with the publish action.
     if (request.model.draftAndPublish) data.publishedAt = null
+    const sourceId = options.localizationOf
+    if (sourceId !== undefined) return await this.#write(request, async (context) => await this.#repository(request).localize({ sourceId, body: { data }, context }))
     return await this.#write(request, async (context) => await this.#repository(request).create({ body: { data }, context }))
   }
 
@@ -108,34 +118,54 @@ export class AdminEntries {
   }
 
   /**
-   * Deletes each of `ids` through the one-entry write path (its hooks and events), in order;
-   * entries already gone are not counted. Each entry's delete is its own transaction.
+   * Deletes the entries of `ids` that exist (those already gone are not counted), all in ONE
+   * transaction: each through the one-entry write path, with its hooks; a refusal of any one
+   * rolls every one back. The events follow the commit.
    */
   async bulkDelete (request: Omit<WriteRequest, 'locale'>, ids: readonly number[]): Promise<number> {
-    let count = 0
-    for (const id of ids) {
-      try {
-        await this.delete(request, id)
-        count++
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error
+    return await this.#bulk(request, {
+      ids,
+      strength: 'update',
+      write: async ({ repository, id, observer }) => {
+        await observer.beforeDelete(id)
+        await repository.delete({ id, context: { observer } })
       }
-    }
-    return count
+    })
   }
 
-  /** Publishes or unpublishes each of `ids` as `publication` does; entries already gone are not counted. */
+  /** Publishes or unpublishes the entries of `ids` that exist as `publication` does, all in ONE transaction as `bulkDelete`. */
   async bulkPublication (request: WriteRequest, ids: readonly number[], publish: boolean): Promise<number> {
-    let count = 0
-    for (const id of ids) {
-      try {
-        await this.publication(request, id, publish)
-        count++
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error
+    const { model, adminId } = request
+    if (!model.draftAndPublish) throw new ValidationError(`${model.uid} has no draft and publish`)
+    const data = { publishedAt: publish ? new Date().toISOString() : null }
+    return await this.#bulk(request, {
+      ids,
+      // The lock an UPDATE takes: links towards the entries written meanwhile need not wait.
+      strength: 'no key update',
+      write: async ({ repository, id, observer }) => {
+        await repository.update({ id, body: { data }, context: { planner: this.#planner(model), adminId, observer } })
       }
-    }
-    return count
+    })
+  }
+
+  /**
+   * One bulk action: its entries locked in id order first (two bulk actions over the same
+   * entries queue instead of deadlocking, and the ones already gone are left out), then each
+   * written in that transaction; `after*` hooks and events once it committed.
+   */
+  async #bulk ({ model, log }: Pick<WriteRequest, 'model' | 'log'>, { ids, strength, write }: BulkWrite): Promise<number> {
+    const written = await this.#context.repositories.batch(async batch => {
+      const repository = batch.for(model)
+      const watched: Array<{ id: number, observer: WriteWatch }> = []
+      for (const id of await batch.lock({ model, ids, strength })) {
+        const observer = this.#context.lifecycles.watch(model, log)
+        await write({ repository, id, observer })
+        watched.push({ id, observer })
+      }
+      return watched
+    })
+    for (const { id, observer } of written) await observer.afterCommit(id)
+    return written.length
   }
 
   #repository (request: WriteRequest): ReturnType<Repositories['for']> {

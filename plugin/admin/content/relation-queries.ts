@@ -7,7 +7,7 @@ import type { ComponentModel, ContentTypeModel, RelationAttribute } from '../../
 import { NotFoundError, ValidationError } from '../../errors.js'
 import { compileEntryQuery, compileListQuery } from '../../query/compile-query.js'
 import type { EntryQuery, QueryTree } from '../../query/tree.js'
-import type { AdminQueryContext } from './admin-queries.js'
+import { searchTerm, type AdminQueryContext } from './admin-queries.js'
 
 /** What one side of the picker shows of a target: its id, main field and publication. */
 export function targetFields (context: AdminQueryContext, target: ContentTypeModel): string[] {
@@ -32,7 +32,8 @@ export interface CandidateRequest {
 export function candidatesQuery (context: AdminQueryContext, { target, query }: CandidateRequest): QueryTree {
   const mainField = context.mainFieldOf(target.uid)
   const conditions: unknown[] = []
-  if (typeof query._q === 'string' && query._q !== '') conditions.push({ [mainField]: { $containsi: query._q } })
+  const search = searchTerm(query)
+  if (search !== undefined) conditions.push({ [mainField]: { $containsi: search } })
   const omitted = idList(query.idsToOmit, 'idsToOmit')
   if (omitted.length > 0) conditions.push({ id: { $notIn: omitted.map(String) } })
   const rest: Record<string, unknown> = {

@@ -23,8 +23,12 @@ function packageRoot (): string {
 
 export const PANEL_BUILD_DIR = join(packageRoot(), 'dist', 'admin-panel')
 
-/** A request under the panel for a file (an extension in its last segment): never answered with index.html. */
-const FILE_LIKE = /\/[^/]+\.[A-Za-z0-9]+$/
+/**
+ * A request under the panel for a file (an extension in its last segment): never answered with
+ * index.html. A list's URL ends with its type's uid ('api::article.article'), which has a dot
+ * too but always a colon (or its escape): a segment with either is the app's.
+ */
+const FILE_LIKE = /\/[^/:%]+\.[A-Za-z0-9]+$/
 
 export async function serveAdminPanel (app: FastifyInstance, options: { path: string, buildDir?: string }): Promise<void> {
   const buildDir = options.buildDir ?? PANEL_BUILD_DIR

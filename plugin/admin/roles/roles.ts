@@ -27,6 +27,17 @@ export function isAdminRoleCode (value: unknown): value is AdminRoleCode {
   return ADMIN_ROLES.some(role => role.code === value)
 }
 
+/** The short names `admin:create --role` takes, and `createUser({ role })` beside the codes. */
+export type RoleName = 'super-admin' | 'editor' | 'author'
+
+export const ROLE_NAMES: Readonly<Record<RoleName, AdminRoleCode>> = { 'super-admin': SUPER_ADMIN, editor: EDITOR, author: AUTHOR }
+
+/** A role code, or a short name (`editor`) turned into its code; undefined for anything else. */
+export function roleCodeOf (value: unknown): AdminRoleCode | undefined {
+  if (isAdminRoleCode(value)) return value
+  return typeof value === 'string' && Object.hasOwn(ROLE_NAMES, value) ? ROLE_NAMES[value as RoleName] : undefined
+}
+
 export function adminRole (code: AdminRoleCode): AdminRole {
   return ADMIN_ROLES.find(role => role.code === code)!
 }

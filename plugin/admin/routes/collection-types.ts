@@ -12,7 +12,7 @@ import { isRecord } from '../../is-record.js'
 import type { Database } from '../../repository/connection/database.js'
 import { entryId, requestQuery } from '../../routes/request-query.js'
 import type { ViewConfigurations } from '../configuration/configurations.js'
-import { adminEntryQuery, adminListQuery, localeOf, type AdminQueryContext } from '../content/admin-queries.js'
+import { adminEntryQuery, adminListQuery, localeOf, relatedEntityOf, type AdminQueryContext } from '../content/admin-queries.js'
 import type { AdminEntries, Page, WriteRequest } from '../content/entries.js'
 import { listReach, requireEntryAccess } from '../roles/ownership.js'
 import type { EntryAction } from '../roles/roles.js'
@@ -68,7 +68,11 @@ export function registerCollectionTypeRoutes (context: ContentRoutesContext) {
     })
     scope.post(base, async (request, reply) => {
       const write = await allowed(request, 'collection', 'create')
-      return await sendJson(reply, await entries.create(write, request.body))
+      const localizationOf = write.model.localized ? relatedEntityOf(requestQuery(request)) : undefined
+      if (localizationOf === 0) throw ValidationError.at(['relatedEntityId'], 'relatedEntityId must be an entry id')
+      // A localization joins its source's group: the admin must be allowed to read that entry.
+      if (localizationOf !== undefined) await requireEntryAccess(db, { model: write.model, admin: adminOf(request), action: 'read', ids: [localizationOf] })
+      return await sendJson(reply, await entries.create(write, request.body, localizationOf === undefined ? {} : { localizationOf }))
     })
     scope.get(`${base}/:id`, async (request, reply) => {
       const id = entryId(request)

@@ -7,7 +7,7 @@ import type { ComponentModel, ContentTypeModel } from '../../content-types/model
 import { isRecord } from '../../is-record.js'
 import { compilePagination } from '../../query/pagination.js'
 import { entryId, requestQuery } from '../../routes/request-query.js'
-import { ValidationError } from '../../errors.js'
+import { NotFoundError } from '../../errors.js'
 import { candidatesQuery, linksQuery, relationOf } from '../content/relation-queries.js'
 import { requireEntryAccess } from '../roles/ownership.js'
 import { adminOf } from './authentication.js'
@@ -19,7 +19,7 @@ export function registerRelationRoutes (context: ContentRoutesContext) {
   const { db, registry, entries, queries } = context
   const sourceModel = (uid: string): ContentTypeModel | ComponentModel => {
     const model = registry.contentTypes.get(uid) ?? registry.components.get(uid)
-    if (model === undefined) throw new ValidationError(`${uid} is not a content type or component`)
+    if (model === undefined) throw new NotFoundError(`${uid} is not a content type or component`)
     return model
   }
   return (scope: FastifyInstance): void => {
@@ -33,7 +33,8 @@ export function registerRelationRoutes (context: ContentRoutesContext) {
     scope.get('/content-manager/relations/:uid/:id/:field', async (request, reply) => {
       const { uid, field } = request.params as { uid: string, field: string }
       const model = registry.contentTypes.get(uid)
-      if (model === undefined) throw new ValidationError(`${uid} is not a content type: the links of a component are read with its entry`)
+      // A component's uid too: the links of a component are read with its entry.
+      if (model === undefined) throw new NotFoundError(`${uid} is not a content type`)
       const id = entryId(request)
       const { attribute, target } = relationOf(queries, model, field)
       await requireEntryAccess(db, { model, admin: adminOf(request), action: 'read', ids: [id] })

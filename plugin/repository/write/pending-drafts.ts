@@ -6,17 +6,22 @@
  */
 import { DOCUMENT_ID } from '../../content-types/documents.js'
 import type { ContentTypeModel } from '../../content-types/model.js'
-import { draftLinkAttributes } from '../../content-types/pending-drafts.js'
-import { NotFoundError } from '../../errors.js'
-import { identifier, raw, sql, type Sql } from '../../sql/index.js'
+import { draftInverseRelations, draftLinkAttributes } from '../../content-types/pending-drafts.js'
+import { raw, sql, type Sql } from '../../sql/index.js'
 import { IssueList } from '../../write-plan/issues.js'
+import type { LinkWrite } from '../../write-plan/plan.js'
 import type { Database, SqlTransaction } from '../connection/database.js'
 import { deleteEntry } from './delete-entry.js'
+import { applyInverseLinks, prepareInverseLinks, publishedFollowDrafts, releaseForPublication } from './draft-inverse-links.js'
+import { openDraft, versionColumns } from './draft-rows.js'
+import { lockEntry } from './locks.js'
+import { WritePlans } from './observer.js'
 import type { DeleteWrite } from './delete-entry.js'
 import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { WriteSession } from './session.js'
 import { copySharedAttributes, dropSharedData } from './shared-copy.js'
 import { updateEntry } from './update-entry.js'
+import { checkRow } from './write-row.js'
 
 /** The two rows of a document in one locale: the published one, and its draft when it has one. */
 export interface DocumentVersions {
@@ -34,15 +39,67 @@ function within (db: Database, tx: SqlTransaction): Database {
   return { ...db, transaction: async work => await work(tx), autocommit: async work => await work(tx) }
 }
 
-/** Edits the draft of a published document, made first (a copy of the published row) when it has none. */
+/**
+ * Edits the draft of a published document, made first (a copy of the published row) when it
+ * has none. The first draft write is checked against the published row before anything is
+ * copied, so a refused one draws no id (the copy draws the draft row's and its component
+ * rows'); the facts read of those checks locks the published row, so that the first draft
+ * writes of one document queue there and the later ones edit the draft the first one made.
+ * The other side of a relation sent is written in the related documents' drafts
+ * (draft-inverse-links.ts), checked with the rest before anything is written.
+ */
 export async function writeDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
-  if (draftId !== null) return await updateEntry(target, { id: draftId, body, context })
+  const inverse = await splitInverseRelations(target, { publishedId, body, context })
+  if (draftId !== null && inverse.writes.length === 0) return await updateEntry(target, { id: draftId, body, context })
   const { db, registry, model } = target
+  const checks = draftId === null ? await draftChecks(inverse.body, context, publishedId) : null
   return await db.transaction(async tx => {
+    if (draftId === null) {
+      const checking = new WriteSession({ tx, db, registry, issues: checks?.issues ?? new IssueList() })
+      if (checks === null) await lockEntry(checking, { model, id: publishedId, strength: 'no key update' })
+      else await checkRow(checking, (await checks.inTransaction(publishedId)).root, { lock: true })
+    }
+    // What the checks queued is dropped with their session: the draft's own update writes it.
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
-    const id = await openDraft(session, model, publishedId)
-    return await updateEntry({ ...target, db: within(db, tx) }, { id, body, context })
+    const lists = []
+    for (const write of inverse.writes) lists.push(await prepareInverseLinks(session, { mainId: publishedId, write }))
+    session.issues.throwIfAny()
+    const id = draftId ?? await openDraft(session, model, publishedId)
+    for (const plan of lists) await applyInverseLinks(session, { mainId: publishedId, plan: plan! })
+    return await updateEntry({ ...target, db: within(db, tx) }, { id, body: inverse.body, context })
   })
+}
+
+/**
+ * The body without the other sides of relations whose owners keep drafts (content-types/
+ * pending-drafts.ts, `draftInverseRelations`), and those planned apart: their problems
+ * answered at once, as the body's own.
+ */
+async function splitInverseRelations (target: EntryTarget, { publishedId, body, context }: Pick<VersionWrite, 'publishedId' | 'body' | 'context'>): Promise<{ body: unknown, writes: LinkWrite[] }> {
+  const names = draftInverseRelations(target.model, uid => target.registry.model(uid)).map(attribute => attribute.name)
+  if (names.length === 0) return { body, writes: [] }
+  const data = context.planner.data(body)
+  const sent = names.filter(name => Object.hasOwn(data, name))
+  if (sent.length === 0) return { body, writes: [] }
+  const issues = new IssueList()
+  const plan = await context.planner.plan({ data: Object.fromEntries(sent.map(name => [name, data[name]])) }, { id: publishedId, issues })
+  context.admit?.(plan)
+  issues.throwIfAny()
+  const rest = Object.fromEntries(Object.entries(data).filter(([key]) => !sent.includes(key)))
+  return { body: { ...(body as Record<string, unknown>), data: rest }, writes: plan.root.links }
+}
+
+/**
+ * The plans that check a first draft write against the published row, before the
+ * transaction: the body's own problems answered at once, with no statement. Null when a
+ * `before*` hook may change the data: its checks then follow the hook, in the draft's update.
+ */
+async function draftChecks (body: unknown, context: WriteContext, publishedId: number): Promise<WritePlans | null> {
+  if (context.observer?.changesData('update') === true) return null
+  const plans = new WritePlans({ body, observer: undefined, action: 'update', planner: context.planner, request: { id: publishedId }, admit: context.admit })
+  await plans.early()
+  plans.issues.throwIfAny()
+  return plans
 }
 
 /** Publishes the document: its draft, when it has one, replaces the published row's values first. */
@@ -66,39 +123,11 @@ export async function deleteVersions (target: EntryTarget, { publishedId, draftI
   })
 }
 
-/** Columns a version holds of its own: every scalar column but the row's identity (id, document, locale) and its creation. */
-function versionColumns (session: WriteSession, model: ContentTypeModel, kept: readonly string[]): string[] {
-  const metadata = session.metadata(model.entity)
-  const skipped = new Set(kept.filter(property => metadata.properties[property] !== undefined).map(property => session.column(model.entity, property)))
-  return metadata.props
-    .filter(prop => (prop.kind === 'scalar' || prop.kind === 'm:1') && prop.primary !== true)
-    .flatMap(prop => prop.fieldNames.map(identifier))
-    .filter(column => !skipped.has(column))
-}
-
-/**
- * The draft row, a copy of the published one (its scalars, then its links and component
- * rows at every depth), `published_at` null. Nothing yet keeps two concurrent first draft
- * writes of one document from making a draft each (docs/strapi-v5.md, 'Drafts beside
- * published versions').
- */
-async function openDraft (session: WriteSession, model: ContentTypeModel, publishedId: number): Promise<number> {
-  const table = session.table(model.entity)
-  const id = session.column(model.entity, 'id')
-  const published = session.column(model.entity, 'publishedAt')
-  const columns = versionColumns(session, model, ['publishedAt'])
-  const copied = raw(`insert into ${table} (${[...columns, published].join(', ')}) select ${columns.join(', ')}, null from ${table} where ${id}`)
-  const [row] = await session.select(sql`${copied} = ${publishedId} and ${raw(`${published} is not null`)} returning ${raw(id)} as id`)
-  if (row === undefined) throw new NotFoundError()
-  const draftId = Number(row.id)
-  await copySharedAttributes(session, { model, copies: [{ from: publishedId, to: [draftId], names: draftLinkAttributes(model), touch: false, samePlaces: true }] })
-  return draftId
-}
-
 /**
  * The draft's values become the published row's: its scalars copied over, the published
  * row's own links and component rows deleted and the draft's handed to it (links pointing at
- * the document point at the published row, which stays), the draft row deleted.
+ * the document point at the published row, which stays), the draft row deleted. On the other
+ * side of its relations, published owners take the links their drafts have to it.
  */
 async function adoptDraft (session: WriteSession, model: ContentTypeModel, { publishedId, draftId }: { publishedId: number, draftId: number }): Promise<void> {
   const names = draftLinkAttributes(model)
@@ -111,6 +140,11 @@ async function adoptDraft (session: WriteSession, model: ContentTypeModel, { pub
   for (const side of linkSides(model, names)) {
     const owner = session.column(side.entity, side.self)
     parts.push(sql`${raw(`update ${session.table(side.entity)} set ${owner}`)} = ${publishedId} ${raw(`where ${owner}`)} = ${draftId}`)
+  }
+  // The other sides of relations: the published owners take their drafts' links to the document.
+  for (const attribute of draftInverseRelations(model, uid => session.registry.model(uid))) {
+    await releaseForPublication(session, { mainId: publishedId, attribute })
+    parts.push(...publishedFollowDrafts(session, { mainId: publishedId, attribute }))
   }
   await copySharedAttributes(session, { model, copies: [], parts })
   await session.select(sql`${raw(`delete from ${table} where ${id}`)} = ${draftId}`)

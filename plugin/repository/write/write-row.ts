@@ -77,3 +77,16 @@ export function creatorValues (session: WriteSession, { model, context, names }:
 export function updateValues (session: WriteSession, model: ContentTypeModel, context: WriteContext): Record<string, unknown> {
   return { ...creatorValues(session, { model, context, names: ['updatedBy'] }), updatedAt: new Date() }
 }
+
+/**
+ * The facts read and the checks of `root`, writing nothing: a 400 thrown, or nothing. With
+ * `lock`, the facts read holds the row's lock for the rest of the transaction (404 when it is
+ * absent). What the checks queue (deletions, link rows, drawn ids) stays in `session`, which
+ * the caller then drops: a write checked ahead of the statements that draw its ids.
+ */
+export async function checkRow (session: WriteSession, root: RowPlan, { lock = false }: { lock?: boolean } = {}): Promise<void> {
+  const facts = await gatherWriteFacts(session, root, { lock })
+  new RowWrites(session, facts).prepare(root)
+  if (facts.lockPending) await lockEntry(session, { model: root.model, id: root.id!, strength: 'no key update' })
+  session.issues.throwIfAny()
+}

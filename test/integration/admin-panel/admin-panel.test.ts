@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { seed } from '../../../example/seed.js'
 import { buildTestApp } from '../../helpers/app.js'
-import { buildAdminPanel, launchChromium, watchedPage } from '../../helpers/admin-panel-browser.js'
+import { buildAdminPanel, launchChromium, screenshotSteps, watchedPage } from '../../helpers/admin-panel-browser.js'
 
 const ARTICLES = '/content-manager/collection-types/api::article.article'
 const ADMIN = { firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com', password: 'Cobol-1959-compiler' }
@@ -27,6 +27,8 @@ const address = await app.listen({ port: 0, host: '127.0.0.1' })
 const browser = await launchChromium()
 const desktop = await watchedPage(browser, { width: 1280, height: 800 })
 const { page } = desktop
+// A failing step keeps its page under .tap/admin-panel-screenshots/admin-panel/.
+const step = screenshotSteps({ page, file: 'admin-panel' })
 t.teardown(async () => {
   await browser.close()
   await close()
@@ -55,7 +57,7 @@ async function waitForTitles (on: Page, expected: string[]): Promise<string[]> {
   return await shownTitles(on)
 }
 
-t.test('the served page: CSP, deep links, assets', async t => {
+await step('the served page: CSP, deep links, assets', async t => {
   const deep = await fetch(`${address}/admin/content-manager/collection-types/api::article.article/3`)
   t.equal(deep.status, 200, 'a deep link answers the app')
   const csp = deep.headers.get('content-security-policy') ?? ''
@@ -72,7 +74,7 @@ t.test('the served page: CSP, deep links, assets', async t => {
   t.equal((await fetch(`${address}/admin/index.html`)).status, 404, 'index.html is never served raw: only rewritten, with its CSP')
 })
 
-t.test('first run creates the Super Admin, then log out and log in', async t => {
+await step('first run creates the Super Admin, then log out and log in', async t => {
   await page.goto(`${address}/admin`)
   await page.getByRole('heading', { name: /Create the first Super Admin/ }).waitFor()
   await page.getByLabel('First name').fill(ADMIN.firstname)
@@ -106,14 +108,14 @@ t.test('first run creates the Super Admin, then log out and log in', async t => 
   t.ok(token.length > 20, 'the token is kept in sessionStorage')
 })
 
-t.test('navigation lists the collection and single types', async t => {
+await step('navigation lists the collection and single types', async t => {
   const menu = page.getByRole('navigation').or(page.locator('.RaSidebar-fixed'))
   for (const name of ['Article', 'Author', 'Category', 'Tag', 'Homepage']) {
     t.ok(await menu.getByRole('menuitem', { name, exact: true }).isVisible(), `${name} in the menu`)
   }
 })
 
-t.test('the list: columns, status, search, sort, paging', async t => {
+await step('the list: columns, status, search, sort, paging', async t => {
   await page.getByRole('menuitem', { name: 'Article', exact: true }).click()
   await page.waitForURL(`**/admin${ARTICLES}**`)
   const first = await adminGet(`${ARTICLES}?page=1&pageSize=10&sort=title:ASC`)
@@ -139,7 +141,7 @@ t.test('the list: columns, status, search, sort, paging', async t => {
   await page.getByLabel('Search').fill('')
 })
 
-t.test('create an entry: several attribute types, a relation by search, a component, a zone item; then publish', async t => {
+await step('create an entry: several attribute types, a relation by search, a component, a zone item; then publish', async t => {
   await page.goto(`${address}/admin${ARTICLES}/create`)
   await page.getByLabel(/^title/).fill('Made in the panel')
   await page.getByLabel('excerpt').fill('Typed by a browser test.')
@@ -191,7 +193,7 @@ t.test('create an entry: several attribute types, a relation by search, a compon
   createdId = id
 })
 
-t.test("the server's validation error is shown at its field", async t => {
+await step("the server's validation error is shown at its field", async t => {
   await page.goto(`${address}/admin${ARTICLES}/${createdId}`)
   await page.getByLabel(/^slug/).fill('not a valid uid!')
   const before = desktop.problems.length
@@ -209,7 +211,7 @@ t.test("the server's validation error is shown at its field", async t => {
   await page.getByText('Element updated').waitFor()
 })
 
-t.test('media library: upload, thumbnail, alternative text', async t => {
+await step('media library: upload, thumbnail, alternative text', async t => {
   await page.goto(`${address}/admin/media-library`)
   await page.getByText('Drop files here, or').waitFor()
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer()
@@ -230,6 +232,6 @@ t.test('media library: upload, thumbnail, alternative text', async t => {
   t.equal((await adminGet(`/upload/files/${file.id}`)).alternativeText, 'A red square', 'the alternative text is saved')
 })
 
-t.test('no console error, no failed request on the way', async t => {
+await step('no console error, no failed request on the way', async t => {
   t.same(desktop.problems, [], 'the console stayed clean')
 })

@@ -84,3 +84,22 @@ t.test('i18n locales: the i18n option\'s, the default marked', async t => {
     { id: 2, name: 'French (fr)', code: 'fr', isDefault: false }
   ])
 })
+
+t.test('a new localization: plugins[i18n][relatedEntityId] joins the source\'s localizations', async t => {
+  const CATEGORIES = '/content-manager/collection-types/api::category.category'
+  const english = await call('POST', CATEGORIES, { token, payload: { name: 'Oceans', position: 4 } })
+  t.equal(english.status, 200)
+  const french = await call('POST', `${CATEGORIES}?plugins[i18n][locale]=fr&plugins[i18n][relatedEntityId]=${english.body.id}`, { token, payload: { name: 'Océans' } })
+  t.match(french, { status: 200, body: { name: 'Océans', locale: 'fr', position: 4 } }, 'created in fr, with the attributes shared across locales')
+  const source = await call('GET', `${CATEGORIES}/${english.body.id}`, { token })
+  t.same(source.body.localizations, [{ id: french.body.id, locale: 'fr' }], 'the source\'s entry lists it among its localizations')
+
+  const again = await call('POST', `${CATEGORIES}?plugins[i18n][locale]=fr&plugins[i18n][relatedEntityId]=${english.body.id}`, { token, payload: { name: 'Encore' } })
+  t.equal(again.status, 400, 'a locale the group has already is refused')
+  const notAnId = await call('POST', `${CATEGORIES}?plugins[i18n][locale]=fr&plugins[i18n][relatedEntityId]=first`, { token, payload: { name: 'Nope' } })
+  t.match(notAnId, { status: 400, body: { error: { details: { errors: [{ path: ['relatedEntityId'] }] } } } }, 'a relatedEntityId that is not an id is a 400 at its name')
+  const missing = await call('POST', `${CATEGORIES}?plugins[i18n][locale]=fr&plugins[i18n][relatedEntityId]=999999`, { token, payload: { name: 'Nope' } })
+  t.equal(missing.status, 404, 'a missing source is a 404')
+  const next = await call('POST', CATEGORIES, { token, payload: { name: 'Rivers' } })
+  t.equal(next.body.id, french.body.id + 1, 'the refused creates spent no id')
+})

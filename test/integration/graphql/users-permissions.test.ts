@@ -55,6 +55,7 @@ t.test('errors: Strapi\'s extensions', async t => {
   const wrong = await graphql(test, 'mutation { login(input: { identifier: "reader", password: "not-it" }) { jwt } }')
   t.match(wrong.body.errors[0], { message: 'Invalid identifier or password', extensions: { code: 'BAD_USER_INPUT' } })
   t.equal(wrong.body.data, null, 'login is non-null: the whole answer is null')
+  t.equal(wrong.status, 200, 'yet execution ran: 200, as Strapi\'s Apollo Server answers')
   const taken = await graphql(test, 'mutation { register(input: { username: "reader", email: "other@example.com", password: "secret-pass" }) { jwt } }')
   t.match(taken.body.errors[0], { message: 'Email or Username are already taken', extensions: { code: 'STRAPI_APPLICATION_ERROR' } })
   const short = await graphql(test, 'mutation { register(input: { username: "x", email: "x@example.com", password: "p" }) { jwt } }')

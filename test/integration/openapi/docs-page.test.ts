@@ -32,21 +32,25 @@ async function findChromium (): Promise<string | null> {
 const executablePath = await findChromium()
 const skip = executablePath === null && process.env.CI === undefined ? 'Chromium is not installed (apt-get install -y chromium); CI requires it' : false
 
+/** One browser for both tests (a launch costs seconds on a busy machine), a fresh page each. */
+let browser: Promise<Browser> | undefined
+t.teardown(async () => { await (await browser)?.close() })
+
 async function withDocsPage (options: Partial<ContentApiOptions>, work: (page: Page) => Promise<void>): Promise<void> {
   if (executablePath === null) throw new Error('Chromium is required on CI: apt-get install -y chromium')
   const { app, close } = await buildTestApp(options)
-  let browser: Browser | undefined
+  let page: Page | undefined
   try {
     // The seed writes through the API, which the public role of the second test may not.
     if (options.permissions === undefined) await seed(app)
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] })
-    const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } })
+    browser ??= chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] })
+    page = await (await browser).newPage({ viewport: { width: 1280, height: 2000 } })
     await page.goto(`${address}/documentation`)
     await page.locator('.opblock-tag-section').first().waitFor({ timeout: 60_000 })
     await work(page)
   } finally {
-    await browser?.close()
+    await page?.close()
     await close()
   }
 }

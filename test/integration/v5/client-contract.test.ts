@@ -22,6 +22,8 @@ t.teardown(close)
 const samples: Array<[string, unknown]> = []
 /** Answers with the operation that gave them: `[method, OpenAPI path, status, body, headers]`. */
 const answers: Array<{ method: string, path: string, status: number, body: unknown, v4Shape: boolean }> = []
+/** The bodies sent that were accepted, with their operation: each valid against the document's request body of it. */
+const requests: Array<{ method: string, path: string, payload: unknown }> = []
 
 /** `/api/articles/abc…?x` → `/api/articles/{id}`, the document's path of the route. */
 function documentPath (url: string): string {
@@ -33,6 +35,7 @@ t.test('entries are written with bodies of the generated v5 request types and re
   async function call (method: 'GET' | 'POST' | 'PUT', url: string, type: string, { payload, status = 200, v4Shape = false }: { payload?: unknown, status?: number, v4Shape?: boolean } = {}): Promise<Json> {
     const response = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: v4Shape ? { 'strapi-response-format': 'v4' } : {} })
     t.equal(response.statusCode, status, `${method} ${url}: ${response.body.slice(0, 300)}`)
+    if (payload !== undefined && status < 300) requests.push({ method: method.toLowerCase(), path: documentPath(url), payload })
     const body = response.json()
     if (!v4Shape) samples.push([type, body])
     answers.push({ method: method.toLowerCase(), path: documentPath(url), status, body, v4Shape })
@@ -150,9 +153,20 @@ t.test('the same answers are valid against the OpenAPI document\'s schemas of th
     checker.post(`/check/${index}`, { schema: { body: inDocument(shape) } }, async () => 'valid')
     checked.push({ label, index })
   })
+  for (const [index, { method, path }] of requests.entries()) {
+    const schema = document.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema
+    if (t.ok(schema, `${method} ${path}: its body is documented`)) checker.post(`/request/${index}`, { schema: { body: inDocument(schema) } }, async () => 'valid')
+  }
   for (const { label, index } of checked) {
     const response = await checker.inject({ method: 'POST', url: `/check/${index}`, payload: answers[index]!.body as object })
     t.equal(response.statusCode, 200, `${label}: ${response.statusCode === 200 ? 'valid' : response.body.slice(0, 400)}`)
   }
   t.ok(answers.filter(answer => answer.v4Shape).length >= 10, 'the v4-shaped answers were checked too')
+
+  // The bodies sent, against the request body their operation documents (relations by documentId in every form).
+  t.ok(requests.length >= 8, 'every kind of body sent was checked')
+  for (const [index, { method, path, payload }] of requests.entries()) {
+    const response = await checker.inject({ method: 'POST', url: `/request/${index}`, payload: payload as object })
+    t.equal(response.statusCode, 200, `${method} ${path} body: ${response.statusCode === 200 ? 'valid' : response.body.slice(0, 400)}`)
+  }
 })

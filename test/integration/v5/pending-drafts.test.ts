@@ -4,56 +4,9 @@
  * content keep the published one, a publication moves the draft over it, a delete takes both;
  * reads stay one statement, writes are counted.
  */
-import pg from 'pg'
 import t from 'tap'
-import type { Test } from 'tap'
-import { buildTestApp } from '../../helpers/app.js'
-import type { TestApp } from '../../helpers/app.js'
-import { V5_PROJECT } from './replay.js'
-
-type Json = any
-
-const schemas = `${V5_PROJECT}src`
-const i18n = { locales: ['en', 'fr'] }
-
-interface Harness {
-  test: TestApp
-  send: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) => Promise<{ status: number, body: Json }>
-  rows: (sql: string, params?: unknown[]) => Promise<Json[]>
-}
-
-async function harness (t: Test): Promise<Harness> {
-  const test = await buildTestApp({ schemas, i18n, apiFormat: 'v5', alsoServe: { apiFormat: 'v4', prefix: '/api/v4' }, graphql: true })
-  const client = new pg.Client({ connectionString: test.url })
-  await client.connect()
-  t.teardown(async () => {
-    await client.end()
-    await test.close()
-  })
-  return {
-    test,
-    send: async (method, url, payload) => {
-      const response = await test.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) })
-      return { status: response.statusCode, body: response.body === '' ? null : response.json() }
-    },
-    rows: async (sql, params = []) => (await client.query(sql, params)).rows
-  }
-}
-
-/** A published article with a relation, a component and a zone item, and its category. */
-async function published (h: Harness): Promise<{ article: Json, category: Json }> {
-  const category = (await h.send('POST', '/api/categories', { data: { name: 'Science' } })).body.data
-  const created = await h.send('POST', '/api/articles?populate=*', {
-    data: {
-      title: 'Engines',
-      body: 'First',
-      categories: [category.documentId],
-      seo: { metaTitle: 'Engines' },
-      blocks: [{ __component: 'sections.quote', text: 'Hello' }]
-    }
-  })
-  return { article: created.body.data, category }
-}
+import { harness, published } from './pending-drafts-harness.js'
+import type { Json } from './pending-drafts-harness.js'
 
 t.test('a draft write keeps the published version for its readers', async t => {
   const h = await harness(t)
@@ -65,8 +18,9 @@ t.test('a draft write keeps the published version for its readers', async t => {
   const first = await h.send('PUT', `${path}?status=draft`, { data: { title: 'Engines, draft' } })
   t.match(first, { status: 200, body: { data: { documentId, title: 'Engines, draft', publishedAt: null } } })
   t.not(first.body.data.id, article.id, 'a row of its own')
-  // The document's rows read; begin, the copy of the row, the copy of its links and component rows, the update, commit.
-  t.equal(h.test.statements.count(), 6, 'the first draft write: six statements, in one transaction')
+  // The document's rows read; begin, the published row locked with the write's checks (its
+  // facts read), the copy of the row, the copy of its links and component rows, the update, commit.
+  t.equal(h.test.statements.count(), 7, 'the first draft write: seven statements, in one transaction')
 
   const draft = await h.send('PUT', `${path}?status=draft&populate=*`, { data: { title: 'Engines, revised', seo: { metaTitle: 'Revised' }, categories: [] } })
   t.equal(draft.status, 200)
