@@ -32,6 +32,7 @@ import { openSharedCache } from './repository/cache/shared-cache.js'
 import { acceptEmptyJsonBodies } from './routes/json-body.js'
 import { uploadRoutes } from './upload/routes.js'
 import { serveUploads } from './upload/serve-uploads.js'
+import { fileOperations } from './upload/file-operations.js'
 import { registerApiDocs } from './openapi/register-docs.js'
 import { sharedSchemas } from '../schemas/index.js'
 import { accessServices, installAdminScope, installApiAccess } from './auth-routes/install.js'
@@ -48,6 +49,7 @@ import { createContentEvents } from './lifecycles/content-events.js'
 import type { ContentEvents } from './lifecycles/content-events.js'
 import { EntryLifecycles } from './lifecycles/entry-lifecycles.js'
 import { registerGraphql } from './graphql/install.js'
+import { USER_UID } from './content-types/plugin-types.js'
 import { installAdminApi } from './admin/install.js'
 import { serveAdminPanel } from './admin/panel/serve-panel.js'
 import type { JwtSigner } from './auth/jwt.js'
@@ -173,8 +175,15 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
         reader: createReader(db, readCompiler(registry, db.names, BARE_SHAPE)),
         callers: { db, permissions: access.permissions, verifyJwt: signer!.verify },
         readOptions: (request) => reads!.readOptions(request),
-        writes: { repositories: content, lifecycles, strict: options.strict, written: () => { shared?.cache.clear() } },
-        accounts: access.users === null ? null : { users: access.users, signer: signer!, rateLimit: access.rateLimit }
+        writes: {
+          repositories: content,
+          lifecycles,
+          strict: options.strict,
+          written: () => { shared?.cache.clear() },
+          users: access.users === null ? null : { db, names: db.names, model: registry.plugins.get(USER_UID)!, strict: options.strict },
+          files: options.upload === false ? null : fileOperations(scope, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
+        },
+        accounts: access.users === null ? null : { users: access.users, signer: signer!, rateLimit: access.rateLimit, db }
       })
     })
   }

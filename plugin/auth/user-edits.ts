@@ -1,5 +1,6 @@
 /**
- * `PUT /users/:id` and `DELETE /users/:id` of Strapi's users-permissions: the body is the
+ * `PUT /users/:id` and `DELETE /users/:id` of Strapi's users-permissions (and GraphQL's
+ * `createUsersPermissionsUser`, which Strapi serves as `POST /users`): the body is the
  * user itself (no `{ data }`), checked attribute by attribute against the user model, the
  * password hashed, the role changed by id, each write one transaction. As in Strapi a
  * username or email already held by another user is a 400 `ApplicationError`, and keys
@@ -109,6 +110,13 @@ async function checkUnique (tx: SqlTransaction, context: UserEditContext, id: nu
   if (changes.email !== undefined && await taken('email', changes.email)) throw new ApplicationError('Email already taken', 400)
 }
 
+/** Two edits racing for one name: the unique index decides, with Strapi's answer. */
+function withStrapiWords (error: unknown): unknown {
+  if ((error as { code?: string }).code !== '23505') return error
+  const constraint = String((error as { constraint?: string }).constraint ?? '')
+  return new ApplicationError(constraint.includes('email') ? 'Email already taken' : 'Username already taken', 400)
+}
+
 /** Updates user `id` with the attributes of `body`; a missing user is a 404. */
 export async function updateUser (context: UserEditContext, id: number, body: unknown): Promise<void> {
   const { names, model } = context
@@ -130,12 +138,53 @@ export async function updateUser (context: UserEditContext, id: number, body: un
       await runSql(tx, sql`update ${table} set ${join(sets)} where ${column('id')} = ${id}`)
     })
   } catch (error) {
-    // Two edits racing for one name: the unique index decides, with Strapi's answer.
-    if ((error as { code?: string }).code === '23505') {
-      const constraint = String((error as { constraint?: string }).constraint ?? '')
-      throw new ApplicationError(constraint.includes('email') ? 'Email already taken' : 'Username already taken', 400)
-    }
-    throw error
+    throw withStrapiWords(error)
+  }
+}
+
+/** The schema's defaults of the attributes a create was not given (`confirmed: false`, `blocked: false`). */
+function schemaDefaults (model: PluginModel, given: ReadonlySet<string>): Array<[string, unknown]> {
+  return [...model.attributes.values()].flatMap(attribute =>
+    attribute.kind === 'scalar' && attribute.default !== undefined && !given.has(attribute.name) ? [[attribute.name, attribute.default] as [string, unknown]] : [])
+}
+
+/** What a create must be given, as Strapi's `POST /users` validates it. */
+const REQUIRED_ON_CREATE = ['username', 'email', 'password'] as const
+
+/**
+ * Creates a user from the attributes of `body` (the same checks as an update), as Strapi's
+ * `POST /users` does: username, email and password required, `provider` local, the
+ * `authenticated` role unless `role` names one, the schema's defaults for the rest. Every
+ * check runs before the insert, so a refused user spends no id. Returns the new id.
+ */
+export async function createUser (context: UserEditContext, body: unknown): Promise<number> {
+  const { names, model } = context
+  const changes = await changesOf(context, body)
+  const given = new Set(Object.keys(isRecord(body) ? body : {}))
+  const missing = REQUIRED_ON_CREATE.find(name => !given.has(name))
+  if (missing !== undefined) throw ValidationError.at([missing], `${missing} is a required field`)
+  const { table, column } = entitySql(names, model.entity)
+  const roles = entitySql(names, ROLE_ENTITY)
+  try {
+    return await context.db.transaction(async (tx) => {
+      await checkUnique(tx, context, 0, changes)
+      const [role] = changes.roleId === undefined
+        ? await runSql(tx, sql`select ${roles.column('id')} as id from ${roles.table} where ${roles.column('type')} = 'authenticated'`)
+        : await runSql(tx, sql`select ${roles.column('id')} as id from ${roles.table} where ${roles.column('id')} = ${changes.roleId}`)
+      if (role === undefined) throw ValidationError.at(['role'], `No role with id ${changes.roleId}`)
+      const providerColumn = names.column(model.entity, 'provider')
+      const columns: Array<[string, unknown]> = [
+        ...changes.columns.filter(([name]) => name !== providerColumn),
+        ...schemaDefaults(model, given).map(([name, value]): [string, unknown] => [names.column(model.entity, name), value]),
+        [providerColumn, 'local'],
+        [names.column(model.entity, 'role'), role.id]
+      ]
+      const [created] = await runSql(tx, sql`insert into ${table} (${join(columns.map(([name]) => raw(name)))}, ${column('createdAt')}, ${column('updatedAt')})
+        values (${join(columns.map(([, value]) => sql`${value}`))}, now(), now()) returning ${column('id')} as id`)
+      return Number(created!.id)
+    })
+  } catch (error) {
+    throw withStrapiWords(error)
   }
 }
 

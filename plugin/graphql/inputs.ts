@@ -25,7 +25,9 @@ const NOT_INPUT = new Set(['id', 'locale', 'localizations', 'createdAt', 'update
 
 /** The attributes of `model`'s input, in Strapi's order: its own, then the system ones (`publishedAt`). */
 function inputAttributes (model: Model): Attribute[] {
-  const writable = [...model.attributes.values()].filter(attribute => isWritableAttribute(attribute) && !NOT_INPUT.has(attribute.name))
+  // A plugin type's own relations (a user's `role`) are written by its own code (auth/user-edits.ts), and are in Strapi's input.
+  const ownRelation = (attribute: Attribute): boolean => model.kind === 'plugin' && attribute.kind === 'relation'
+  const writable = [...model.attributes.values()].filter(attribute => (isWritableAttribute(attribute) || ownRelation(attribute)) && !NOT_INPUT.has(attribute.name))
   return [...writable.filter(attribute => !attribute.system), ...writable.filter(attribute => attribute.system)]
 }
 

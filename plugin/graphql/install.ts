@@ -16,7 +16,7 @@ import type { CallerContext } from '../auth/caller.js'
 import type { Registry } from '../content-types/registry.js'
 import type { ResolvedGraphqlOptions } from '../options/graphql.js'
 import type { ResolvedPopulateLimits } from '../query/populate-budget.js'
-import type { QueryOptions } from '../repository/connection/database.js'
+import type { Database, QueryOptions } from '../repository/connection/database.js'
 import type { Reader } from '../repository/read/reader.js'
 import { directAnswers } from './direct-answers.js'
 import type { ContentRead, ReadSources } from './direct-answers.js'
@@ -25,7 +25,7 @@ import { operationPreparer } from './operation.js'
 import type { PreparedOperation } from './operation.js'
 import type { MutationRole } from './mutation-fields.js'
 import { buildContentSchema } from './schema.js'
-import { usersPermissionsFields } from './users-permissions.js'
+import { usersPermissionsFields, usersPermissionsModels } from './users-permissions.js'
 import type { PluginFields } from './users-permissions.js'
 import type { JwtSigner } from '../auth/jwt.js'
 import { credentialLimiter, installRateLimiting } from '../auth/rate-limit.js'
@@ -53,6 +53,7 @@ export interface GraphqlContext {
 }
 
 export interface Accounts {
+  db: Database
   users: Users
   signer: JwtSigner
   rateLimit: ResolvedRateLimit | null
@@ -116,13 +117,15 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
   }
   let plugins: PluginFields | undefined
   if (context.accounts !== null) {
-    const { users, signer, rateLimit } = context.accounts
+    const { db, users, signer, rateLimit } = context.accounts
     await installRateLimiting(scope, rateLimit)
-    plugins = usersPermissionsFields({ users, signer, limit: credentialLimiter(scope, rateLimit) })
+    plugins = usersPermissionsFields({ registry, db, users, signer, limit: credentialLimiter(scope, rateLimit) })
   }
   const content = buildContentSchema({
     registry,
-    ...(plugins === undefined ? {} : { plugins }),
+    ...(plugins === undefined ? {} : { plugins, served: usersPermissionsModels(registry) }),
+    files: context.writes.files !== null,
+    ...(registry.i18n === null ? {} : { locales: { settings: registry.i18n, limits: { defaultLimit: options.defaultLimit, maxLimit: options.maxLimit } } }),
     resolveRoot: resolveRoot as (role: RootRole) => GraphQLFieldResolver<unknown, unknown>,
     resolveMutation: resolveMutation as (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
   })

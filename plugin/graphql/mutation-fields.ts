@@ -6,9 +6,10 @@
  */
 import { GraphQLID, GraphQLNonNull } from 'graphql'
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLFieldConfigMap, GraphQLFieldResolver, GraphQLObjectType } from 'graphql'
-import type { ContentTypeModel } from '../content-types/model.js'
+import type { ContentTypeModel, FileModel, PluginModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import type { ContentAction } from '../options/permissions.js'
+import { UPLOAD_UID } from '../options/permissions.js'
+import type { ContentAction, UploadAction, UserAction } from '../options/permissions.js'
 import type { InputBuilder } from './inputs.js'
 import { typeName } from './names.js'
 import { LOCALE_CODE_SCALAR } from './scalars.js'
@@ -21,18 +22,48 @@ export type MutationRole =
   | { kind: 'updateSingle', model: ContentTypeModel }
   | { kind: 'deleteSingle', model: ContentTypeModel }
   | { kind: 'localize', model: ContentTypeModel }
+  /** users-permissions' users, written by auth/user-edits.ts as the REST `/users` routes (./user-mutations.ts). */
+  | { kind: 'createUser', model: PluginModel }
+  | { kind: 'updateUser', model: PluginModel }
+  | { kind: 'deleteUser', model: PluginModel }
+  /** The media library's, written by upload/upload-service.ts as its REST routes (./file-mutations.ts). */
+  | { kind: 'updateFileInfo', model: FileModel }
+  | { kind: 'removeFile', model: FileModel }
+
+/** The mutations of a content type's entries (the REST write path). */
+export type ContentMutationRole = Extract<MutationRole, { model: ContentTypeModel }>
 
 /** The role action each mutation is checked against (docs/access-control.md). */
-export function mutationAction (role: MutationRole): ContentAction {
+export function mutationAction (role: MutationRole): ContentAction | UserAction | UploadAction {
   switch (role.kind) {
     case 'create':
+    case 'createUser':
     case 'localize': return 'create'
     case 'update':
+    case 'updateUser':
     case 'updateSingle': return 'update'
     case 'delete':
     case 'deleteSingle': return 'delete'
+    case 'deleteUser': return 'destroy'
+    // As the REST `POST /upload?id=` and `DELETE /upload/files/:id`.
+    case 'updateFileInfo': return 'upload'
+    case 'removeFile': return 'destroy'
   }
 }
+
+/** The subject whose action a mutation takes: its type's uid, or the media plugin's for files (as REST's media routes). */
+export function mutationSubject (role: MutationRole): string {
+  return role.model.kind === 'file' ? UPLOAD_UID : role.model.uid
+}
+
+/**
+ * A mutation of a Strapi plugin, in the order Strapi lists them: a field of its own
+ * (`login`), or one answered as the content types' are, by its role (`createUsersPermissionsUser`
+ * answers the user it wrote with the mutation's selection).
+ */
+export type PluginMutation =
+  | { name: string, field: (inputs: InputBuilder) => GraphQLFieldConfig<unknown, unknown> }
+  | { name: string, role: MutationRole, args: (inputs: InputBuilder) => GraphQLFieldConfigArgumentMap, description?: string, nonNull: boolean }
 
 export type MutationResolver = (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
 
@@ -40,10 +71,10 @@ export interface MutationFieldsOptions {
   registry: Registry
   inputs: InputBuilder
   /** `XEntityResponse`, the answer of every mutation of a type. */
-  response: (model: ContentTypeModel) => GraphQLObjectType
+  response: (model: ContentTypeModel | PluginModel | FileModel) => GraphQLObjectType
   resolve: MutationResolver
   /** The plugins' mutations, which Strapi lists after the content types' and before their localizations'. */
-  plugins: GraphQLFieldConfigMap<unknown, unknown>
+  plugins: readonly PluginMutation[]
 }
 
 export interface MutationFields {
@@ -55,9 +86,10 @@ export interface MutationFields {
 export function mutationFields ({ registry, inputs, response, resolve, plugins }: MutationFieldsOptions): MutationFields {
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roles = new Map<string, MutationRole>()
-  const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap): void => {
+  const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap, extra: Partial<GraphQLFieldConfig<unknown, unknown>> = {}, nonNull = false): void => {
     roles.set(name, role)
-    const field: GraphQLFieldConfig<unknown, unknown> = { type: response(role.model), args, resolve: resolve(role) }
+    const type = nonNull ? new GraphQLNonNull(response(role.model)) : response(role.model)
+    const field: GraphQLFieldConfig<unknown, unknown> = { type, args, resolve: resolve(role), ...extra }
     fields[name] = field
   }
   const localized = [...registry.contentTypes.values()].filter(model => model.localized)
@@ -75,7 +107,10 @@ export function mutationFields ({ registry, inputs, response, resolve, plugins }
     add(`update${name}`, { kind: 'update', model }, { ...id, ...data, ...locale })
     add(`delete${name}`, { kind: 'delete', model }, { ...id, ...locale })
   }
-  Object.assign(fields, plugins)
+  for (const mutation of plugins) {
+    if ('field' in mutation) fields[mutation.name] = mutation.field(inputs)
+    else add(mutation.name, mutation.role, mutation.args(inputs), mutation.description === undefined ? {} : { description: mutation.description }, mutation.nonNull)
+  }
   for (const model of localized) {
     add(`create${typeName(model)}Localization`, { kind: 'localize', model }, {
       id: { type: GraphQLID }, data: { type: inputs.input(model) }, locale: { type: LOCALE_CODE_SCALAR }

@@ -36,7 +36,8 @@ export function typeName (model: Model, plural = false): string {
   const [namespace = '', rest = ''] = model.uid.split('::')
   const [plugin = '', name = ''] = rest.split('.')
   const prefix = namespace === 'plugin' ? upperFirst(camelCase(plugin)) : ''
-  const modelName = model.kind === 'contentType' ? (plural ? model.pluralName : model.singularName) : name
+  // Strapi pluralizes its plugins' singular names (user, role, file, locale) with an `s`.
+  const modelName = model.kind === 'contentType' ? (plural ? model.pluralName : model.singularName) : plural ? `${name}s` : name
   return `${prefix}${upperFirst(camelCase(modelName))}`
 }
 

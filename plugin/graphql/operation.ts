@@ -14,10 +14,10 @@ import { getArgumentValues, getOperationAST } from 'graphql'
 import type { DocumentNode, FieldNode, GraphQLObjectType, OperationDefinitionNode } from 'graphql'
 import type { Ability } from '../auth/abilities.js'
 import { pruneListQuery, pruneSelection } from '../access/prune.js'
-import type { ContentTypeModel } from '../content-types/model.js'
-import { parseRowId } from '../content-types/row-ids.js'
+import type { ContentTypeModel, ReadableModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
-import { ApiError, ForbiddenError, ValidationError } from '../errors.js'
+import { ApiError, ForbiddenError } from '../errors.js'
+import { entryId } from './entry-id.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import { checkMeasure, measurePopulate } from '../query/populate-budget.js'
 import type { PopulateMeasure, ResolvedPopulateLimits } from '../query/populate-budget.js'
@@ -26,19 +26,19 @@ import { compileGraphqlSingleLocale } from './arguments.js'
 import type { ListLimits, ListWindow } from './arguments.js'
 import { collectSelections } from './collect.js'
 import type { Document } from './collect.js'
-import { mutationAction } from './mutation-fields.js'
+import { mutationAction, mutationSubject } from './mutation-fields.js'
 import type { MutationRole } from './mutation-fields.js'
-import type { ContentSchema, RootRole } from './schema.js'
+import type { ContentSchema, EntityModel, RootRole } from './schema.js'
 import { compileEntry, compileList } from './selection.js'
 import type { ListSource } from './selection.js'
 
 /** One root field, ready to run: its read, and how its answer is shaped; or the error it answers. */
 export type PreparedRead =
-  | { kind: 'list', model: ContentTypeModel, tree: QueryTree, window: ListWindow, answer: (source: ListSource) => unknown }
-  | { kind: 'entry', model: ContentTypeModel, query: EntryQuery, id: number | null, answer: (entry: unknown) => unknown }
+  | { kind: 'list', model: ReadableModel, tree: QueryTree, window: ListWindow, answer: (source: ListSource) => unknown }
+  | { kind: 'entry', model: ReadableModel, query: EntryQuery, id: number | null, answer: (entry: unknown) => unknown }
   | { kind: 'single', model: ContentTypeModel, query: EntryQuery, locale: string | null, answer: (entry: unknown) => unknown }
   /** A mutation's: the written entry answered with its selection, drafts included. */
-  | { kind: 'written', model: ContentTypeModel, query: EntryQuery, answer: (entry: unknown) => unknown }
+  | { kind: 'written', model: EntityModel, query: EntryQuery, answer: (entry: unknown) => unknown }
   | { kind: 'refused', error: Error }
 
 /** The root fields of an operation by response key; fields of no content type (`__typename`, `__schema`) have none. */
@@ -76,7 +76,7 @@ export function operationPreparer (context: OperationContext): OperationPreparer
   const prepared = new BoundedCache<{ reads: PreparedOperation, textLength: number }>(PREPARED_OPERATIONS, preparedBytes)
   const trees = new BoundedCache<object>(SHARED_TREES)
   /** One object for equal reads, so their statement is compiled once. */
-  const shared = <T extends object>(kind: string, model: ContentTypeModel, read: T): T =>
+  const shared = <T extends object>(kind: string, model: EntityModel, read: T): T =>
     trees.get(`${kind}|${model.uid}|${JSON.stringify(read)}`, () => read) as T
   return {
     prepare ({ document, operationName, variables, ability }) {
@@ -101,7 +101,7 @@ interface PrepareInput {
   operation: OperationDefinitionNode
   variables: Record<string, unknown>
   ability: Ability
-  shared: <T extends object>(kind: string, model: ContentTypeModel, read: T) => T
+  shared: <T extends object>(kind: string, model: EntityModel, read: T) => T
 }
 
 function prepareReads (context: OperationContext, input: PrepareInput): PreparedOperation {
@@ -152,7 +152,7 @@ function prepareWritten (
   context: OperationContext, selection: Parameters<typeof compileEntry>[0], role: MutationRole, nodes: FieldNode[], ability: Ability
 ): Measured {
   const { model } = role
-  if (!ability.can(model.uid, mutationAction(role))) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
+  if (!ability.can(mutationSubject(role), mutationAction(role))) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
   const entry = compileEntry(selection, model, nodes, { publicationState: 'preview' })
   const measure = measurePopulate({ registry: context.registry, model, query: entry.query })
   const query: EntryQuery = { ...pruneSelection({ registry: context.registry, ability }, model, entry.query), estimatedRows: measure.rows }
@@ -178,16 +178,10 @@ function prepareRead (
   const measure = measurePopulate({ registry: context.registry, model, query: entry.query })
   const query: EntryQuery = { ...pruneSelection(scope, model, entry.query), estimatedRows: measure.rows }
   if (role.kind === 'single') {
-    return { kind: 'read', read: { kind: 'single', model, query, locale: compileGraphqlSingleLocale(context.registry, model.localized, args.locale), answer: entry.answer }, measure }
+    const single = role.model
+    return { kind: 'read', read: { kind: 'single', model: single, query, locale: compileGraphqlSingleLocale(context.registry, single.localized, args.locale), answer: entry.answer }, measure }
   }
   return { kind: 'read', read: { kind: 'entry', model, query, id: entryId(args.id), answer: entry.answer }, measure }
-}
-
-/** `id: ID`: digits; absent, or one no row can have, finds nothing (`data: null`, as Strapi answers an unknown id). */
-export function entryId (raw: unknown): number | null {
-  if (raw === undefined || raw === null) return null
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw ValidationError.at(['id'], `Invalid id ${JSON.stringify(raw)}: ids are positive integers`)
-  return parseRowId(raw)
 }
 
 /**

@@ -18,14 +18,18 @@ import type {
   GraphQLInputType, GraphQLOutputType, GraphQLScalarType
 } from 'graphql'
 import type {
-  Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, Model, ScalarAttribute
+  Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, Model, PluginModel, ReadableModel, ScalarAttribute
 } from '../content-types/model.js'
 import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ForbiddenError } from '../errors.js'
 import { isPrivate } from '../query/fields.js'
 import { FORBIDDEN } from './answer-shape.js'
+import { fileMutations } from './file-mutations.js'
+import { i18nLocaleFields } from './i18n-locales.js'
 import { InputBuilder } from './inputs.js'
+import type { ListLimits } from './arguments.js'
+import type { LocaleSettings } from '../i18n/locale-settings.js'
 import { mutationFields } from './mutation-fields.js'
 import type { PluginFields } from './users-permissions.js'
 import type { MutationResolver, MutationRole } from './mutation-fields.js'
@@ -53,8 +57,8 @@ export type TypeRole =
 
 /** What a root field reads. */
 export type RootRole =
-  | { kind: 'find', model: ContentTypeModel }
-  | { kind: 'findOne', model: ContentTypeModel }
+  | { kind: 'find', model: ReadableModel }
+  | { kind: 'findOne', model: ReadableModel }
   | { kind: 'single', model: ContentTypeModel }
 
 export interface ContentSchema {
@@ -91,15 +95,33 @@ export interface SchemaOptions {
   resolveMutation: MutationResolver
   /** Root fields of Strapi's plugins (users-permissions), after the content types' own. */
   plugins?: PluginFields
+  /** Plugin types served with Strapi's `x(id)` and `xs(filters, pagination, sort)` queries, before the content types' (users, roles). */
+  served?: readonly PluginModel[]
+  /** The media library's `updateFileInfo` and `removeFile` are served (uploads are on). */
+  files?: boolean
+  /** The i18n plugin's `i18NLocale(s)`, after those and before the content types', when locales are configured (./i18n-locales.ts). */
+  locales?: { settings: LocaleSettings, limits: ListLimits }
 }
 
-export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins }: SchemaOptions): ContentSchema {
+export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [], locales, files = false }: SchemaOptions): ContentSchema {
   const builder = new SchemaBuilder(registry)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
   const add = (name: string, role: RootRole, config: Omit<GraphQLFieldConfig<unknown, unknown>, 'resolve'>): void => {
     roots.set(name, role)
     fields[name] = { ...config, resolve: resolveRoot(role) }
+  }
+  for (const model of served) {
+    add(findOneQueryName(model), { kind: 'findOne', model }, { type: builder.response(model), args: { id: { type: GraphQLID } } })
+    add(findQueryName(model), { kind: 'find', model }, { type: builder.collection(model), args: builder.listArgs(model) })
+  }
+  if (locales !== undefined) {
+    Object.assign(fields, i18nLocaleFields({
+      ...locales,
+      metaType: builder.metaType,
+      paginationArg: builder.paginationArg,
+      scalarFilter: scalar => builder.scalarFilter(scalar)
+    }))
   }
   for (const model of registry.contentTypes.values()) {
     const localeArg: GraphQLFieldConfigArgumentMap = model.localized ? { locale: { type: LOCALE_CODE_SCALAR } } : {}
@@ -115,7 +137,7 @@ export function buildContentSchema ({ registry, resolveRoot, resolveMutation, pl
   }
   Object.assign(fields, plugins?.query)
   const inputs = new InputBuilder({ registry, enumOf: (model, attribute) => builder.enumType(model, attribute) })
-  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: plugins?.mutation ?? {} })
+  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: [...(files ? fileMutations(registry.file) : []), ...plugins?.mutation ?? []] })
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields }),
     mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutations.fields }),
@@ -162,7 +184,7 @@ class SchemaBuilder {
     this.roles.set(ERROR_TYPE, { kind: 'error' })
     this.roles.set(PAGINATION_TYPE, { kind: 'pagination' })
     this.roles.set(META_TYPE, { kind: 'meta' })
-    for (const scalar of FILTERED_SCALARS) this.#scalarFilter(scalar)
+    for (const scalar of FILTERED_SCALARS) this.scalarFilter(scalar)
   }
 
   /** `XEntityResponseCollection { data: [XEntity!]!, meta: ResponseCollectionMeta! }`. */
@@ -223,7 +245,7 @@ class SchemaBuilder {
       // Strapi filters neither media nor dynamic zones, and a component's items by no id.
       if (attribute.kind === 'media' || attribute.kind === 'dynamiczone' || (model.kind === 'component' && attribute.name === 'id')) continue
       if (attribute.kind === 'scalar') {
-        fields[attribute.name] = { type: this.#scalarFilter(ATTRIBUTE_SCALARS[attribute.type], attribute.name === 'id') }
+        fields[attribute.name] = { type: this.scalarFilter(ATTRIBUTE_SCALARS[attribute.type], attribute.name === 'id') }
       } else if (attribute.kind === 'relation') {
         fields[attribute.name] = { type: this.filtersInput(this.#registry.model(attribute.target)) }
       } else {
@@ -237,7 +259,7 @@ class SchemaBuilder {
   }
 
   /** `StringFilterInput` and its kin: every operator, with the operand's own scalar. */
-  #scalarFilter (scalar: GraphQLScalarType, id = false): GraphQLInputObjectType {
+  scalarFilter (scalar: GraphQLScalarType, id = false): GraphQLInputObjectType {
     const operand = id ? GraphQLID : scalar
     const name = `${operand.name}FilterInput`
     let input = this.#scalarFilters.get(name)

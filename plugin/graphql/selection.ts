@@ -10,7 +10,7 @@
  */
 import { GraphQLEnumType, GraphQLID, getArgumentValues, getNamedType, isNonNullType } from 'graphql'
 import type { FieldNode, GraphQLField, GraphQLObjectType, GraphQLOutputType } from 'graphql'
-import type { Attribute, ComponentModel, ContentTypeModel, DynamicZoneAttribute, Model } from '../content-types/model.js'
+import type { Attribute, ComponentModel, DynamicZoneAttribute, Model, ReadableModel } from '../content-types/model.js'
 import { isToMany } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import type {
@@ -22,6 +22,9 @@ import { compileGraphqlFilters, compileGraphqlLocale, compileGraphqlSort, listWi
 import type { ListLimits, ListWindow } from './arguments.js'
 import { collectFields } from './collect.js'
 import type { Document } from './collect.js'
+import { metaShape } from './list-meta.js'
+import type { ListSource } from './list-meta.js'
+export type { ListSource } from './list-meta.js'
 import { entityName, entityResponseCollectionName, entityResponseName, relationResponseCollectionName, typeName } from './names.js'
 import { TYPE_NAME } from './schema.js'
 import { LONG_SCALAR, TIME_SCALAR } from './scalars.js'
@@ -30,13 +33,6 @@ import type { EntityModel } from './schema.js'
 export interface SelectionContext extends Document {
   registry: Registry
   limits: ListLimits
-}
-
-/** A list's answer is shaped from this: the entries, and what `meta.pagination` reports. */
-export interface ListSource {
-  entries: unknown[]
-  total: number | null
-  window: ListWindow
 }
 
 export interface CompiledList {
@@ -53,7 +49,7 @@ export interface CompiledEntry {
 }
 
 /** `articles(filters, pagination, sort, publicationState, locale)`. */
-export function compileList (context: SelectionContext, model: ContentTypeModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledList {
+export function compileList (context: SelectionContext, model: ReadableModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledList {
   const row = new RowSelection(model)
   const window = listWindow(args.pagination, context.limits)
   let counted = false
@@ -77,12 +73,12 @@ export function compileList (context: SelectionContext, model: ContentTypeModel,
     pagination: { mode: 'offset', start: window.start, limit: window.limit, withCount: counted },
     publicationState: publicationStateOf(args)
   }
-  if (model.localized) tree.locale = compileGraphqlLocale(context.registry, args.locale)
+  if (model.kind === 'contentType' && model.localized) tree.locale = compileGraphqlLocale(context.registry, args.locale)
   return { tree, window, answer: objectShape(shaped) }
 }
 
 /** `article(id)` and a single type's `homepage(publicationState, locale)`: `{ data: entry | null }`. */
-export function compileEntry (context: SelectionContext, model: ContentTypeModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledEntry {
+export function compileEntry (context: SelectionContext, model: EntityModel, fields: readonly FieldNode[], args: Record<string, unknown>): CompiledEntry {
   const row = new RowSelection(model)
   const answer = responseShape(context, row, model, fields, false)
   return { query: { ...row.selection(), publicationState: publicationStateOf(args), availableLocales: false }, answer }
@@ -90,43 +86,6 @@ export function compileEntry (context: SelectionContext, model: ContentTypeModel
 
 function publicationStateOf (args: Record<string, unknown>): PublicationState {
   return args.publicationState === 'preview' ? 'preview' : 'live'
-}
-
-/**
- * `meta { pagination { total page pageSize pageCount } }`: the total (and the page count made
- * from it) is counted only when asked; `count` is told so.
- */
-function metaShape (context: SelectionContext, fields: readonly FieldNode[], count: () => void): Shape {
-  const shaped: ShapedField[] = []
-  const metaType = objectType(context, 'ResponseCollectionMeta')
-  for (const [key, nodes] of collectFields(context, metaType, fields)) {
-    if (nodes[0]!.name.value === TYPENAME_FIELD) shaped.push([key, fixedTypeName(metaType.name)])
-    if (nodes[0]!.name.value !== 'pagination') continue
-    const numbers: ShapedField[] = []
-    const paginationType = objectType(context, 'Pagination')
-    for (const [numberKey, numberNodes] of collectFields(context, paginationType, nodes)) {
-      const name = numberNodes[0]!.name.value
-      if (name === TYPENAME_FIELD) numbers.push([numberKey, fixedTypeName(paginationType.name)])
-      if (name === 'total' || name === 'pageCount') count()
-      const value = paginationNumber(name)
-      if (value !== null) numbers.push([numberKey, value])
-    }
-    shaped.push([key, objectShape(numbers)])
-  }
-  return objectShape(shaped)
-}
-
-/** Strapi's numbers; after `limit: -1` it reports the rest of the list as one page, when it fit. */
-function paginationNumber (name: string): Shape | null {
-  const of = (source: unknown): ListSource => source as ListSource
-  const whole = ({ window, total }: ListSource): boolean => window.unlimited && total !== null && total - window.start <= window.limit
-  switch (name) {
-    case 'total': return source => of(source).total
-    case 'page': return source => whole(of(source)) ? 1 : Math.floor(of(source).window.start / of(source).window.limit) + 1
-    case 'pageSize': return source => whole(of(source)) ? of(source).total! - of(source).window.start : of(source).window.limit
-    case 'pageCount': return source => whole(of(source)) ? 1 : Math.ceil((of(source).total ?? 0) / of(source).window.limit)
-    default: return null
-  }
 }
 
 /** `XEntityResponse { data }` (one entry or null) or `XRelationResponseCollection { data }` (a list). */
@@ -331,6 +290,6 @@ function populateOf (slot: Slot): Populate {
   }
 }
 
-function objectType (context: SelectionContext, name: string): GraphQLObjectType {
+function objectType (context: Document, name: string): GraphQLObjectType {
   return context.schema.getType(name) as GraphQLObjectType
 }

@@ -5,15 +5,24 @@
  * auth/rate-limit.ts), named and shaped as Strapi's schema has them.
  */
 import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql'
-import type { GraphQLFieldConfigMap } from 'graphql'
+import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLFieldConfigMap } from 'graphql'
+import type { Database } from '../repository/connection/database.js'
+import type { InputBuilder } from './inputs.js'
+import type { PluginMutation } from './mutation-fields.js'
+import { roleMutations } from './role-mutations.js'
 import type { MercuriusContext } from 'mercurius'
 import { callerOf } from '../auth/caller.js'
 import type { JwtSigner } from '../auth/jwt.js'
 import type { CredentialLimit } from '../auth/rate-limit.js'
 import type { PublicUser, Users } from '../auth/users.js'
+import type { PluginModel } from '../content-types/model.js'
+import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
+import type { Registry } from '../content-types/registry.js'
 import { UnauthorizedError, ValidationError } from '../errors.js'
 
 export interface UsersPermissionsContext {
+  registry: Registry
+  db: Database
   users: Users
   signer: JwtSigner
   /** The rate limits of the REST routes that take a password. */
@@ -22,12 +31,21 @@ export interface UsersPermissionsContext {
 
 export interface PluginFields {
   query: GraphQLFieldConfigMap<unknown, unknown>
-  mutation: GraphQLFieldConfigMap<unknown, unknown>
+  /** In Strapi's order. */
+  mutation: readonly PluginMutation[]
+}
+
+/** The users-permissions types served with Strapi's queries, in its order: roles, then users. */
+export function usersPermissionsModels (registry: Registry): PluginModel[] {
+  return [ROLE_UID, USER_UID].flatMap(uid => registry.plugins.get(uid) ?? [])
 }
 
 const nonNull = <T extends GraphQLObjectType | typeof GraphQLString | typeof GraphQLID>(type: T): GraphQLNonNull<T> => new GraphQLNonNull(type)
 
-export function usersPermissionsFields ({ users, signer, limit }: UsersPermissionsContext): PluginFields {
+export function usersPermissionsFields ({ registry, db, users, signer, limit }: UsersPermissionsContext): PluginFields {
+  const userModel = registry.plugins.get(USER_UID)!
+  const userData = (inputs: InputBuilder): GraphQLFieldConfigArgumentMap => ({ data: { type: new GraphQLNonNull(inputs.input(userModel)) } })
+  const id: GraphQLFieldConfigArgumentMap = { id: { type: nonNull(GraphQLID) } }
   const meRole = new GraphQLObjectType({
     name: 'UsersPermissionsMeRole',
     fields: { id: { type: nonNull(GraphQLID) }, name: { type: nonNull(GraphQLString) }, description: { type: GraphQLString }, type: { type: GraphQLString } }
@@ -75,8 +93,12 @@ export function usersPermissionsFields ({ users, signer, limit }: UsersPermissio
         }
       }
     },
-    mutation: {
-      login: {
+    mutation: [
+      ...roleMutations({ db, role: registry.plugins.get(ROLE_UID)! }),
+      { name: 'createUsersPermissionsUser', role: { kind: 'createUser', model: userModel }, args: userData, description: 'Create a new user', nonNull: true },
+      { name: 'updateUsersPermissionsUser', role: { kind: 'updateUser', model: userModel }, args: inputs => ({ ...id, ...userData(inputs) }), description: 'Update an existing user', nonNull: true },
+      { name: 'deleteUsersPermissionsUser', role: { kind: 'deleteUser', model: userModel }, args: () => id, description: 'Delete an existing user', nonNull: true },
+      { name: 'login', field: () => ({
         type: nonNull(loginPayload),
         args: { input: { type: new GraphQLNonNull(loginInput) } },
         resolve: async (_source: unknown, { input }: { input: { identifier: string, password: string, provider: string } }, context: Context) => {
@@ -84,8 +106,8 @@ export function usersPermissionsFields ({ users, signer, limit }: UsersPermissio
           await limit(context.reply, input.identifier)
           return signedIn(await users.authenticate(input.identifier, input.password))
         }
-      },
-      register: {
+      }) as GraphQLFieldConfig<unknown, unknown> },
+      { name: 'register', field: () => ({
         type: nonNull(loginPayload),
         description: 'Register a user',
         args: { input: { type: new GraphQLNonNull(registerInput) } },
@@ -93,7 +115,7 @@ export function usersPermissionsFields ({ users, signer, limit }: UsersPermissio
           await limit(context.reply, input.email)
           return signedIn(await users.create(input))
         }
-      }
-    }
+      }) as GraphQLFieldConfig<unknown, unknown> }
+    ]
   } as PluginFields
 }

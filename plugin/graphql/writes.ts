@@ -27,8 +27,13 @@ import { entryPlanner } from '../write-plan/entry-planner.js'
 import type { EntryPlanner, EntryWritePlan } from '../write-plan/plan.js'
 import { isRecord } from '../is-record.js'
 import { restData } from './inputs.js'
-import type { MutationRole } from './mutation-fields.js'
-import { entryId } from './operation.js'
+import type { ContentMutationRole, MutationRole } from './mutation-fields.js'
+import { runFileMutation } from './file-mutations.js'
+import type { FileMutationRole, GraphqlFiles } from './file-mutations.js'
+import { runUserMutation } from './user-mutations.js'
+import type { UserMutationRole } from './user-mutations.js'
+import type { UserEditContext } from '../auth/user-edits.js'
+import { entryId } from './entry-id.js'
 
 /** What the endpoint writes with: the REST routes' repositories and lifecycles. */
 export interface GraphqlWrites {
@@ -38,6 +43,10 @@ export interface GraphqlWrites {
   strict: boolean
   /** Told after every mutation, committed or not, as a REST write tells the response cache. */
   written: () => void
+  /** What users-permissions' user mutations write with; null without the `permissions` option. */
+  users: UserEditContext | null
+  /** What the media library's mutations write with; null when uploads are off. */
+  files: GraphqlFiles | null
 }
 
 export interface MutationRequest {
@@ -63,6 +72,18 @@ export function mutationRunner ({ registry, reader, writes }: { registry: Regist
   const sweep = sweepCounter()
 
   const run = async ({ role, args, request, responseKey, query }: MutationRequest): Promise<string | null> => {
+    if (role.model.kind === 'plugin') {
+      if (writes.users === null) throw new Error('user mutations are served with the permissions option only')
+      return await runUserMutation(writes.users, reader, { role: role as UserMutationRole, args, query })
+    }
+    if (role.model.kind === 'file') {
+      if (writes.files === null) throw new Error('file mutations are served with the upload option only')
+      return await runFileMutation(writes.files, { role: role as FileMutationRole, args, request })
+    }
+    return await runContent({ role: role as ContentMutationRole, args, request, responseKey, query })
+  }
+
+  const runContent = async ({ role, args, request, responseKey, query }: MutationRequest & { role: ContentMutationRole }): Promise<string | null> => {
     const { model } = role
     const repository = writes.repositories.for(model)
     const caller = callerOf(request)

@@ -16,12 +16,15 @@ export const UPLOAD_UID = 'plugin::upload'
  * The users-permissions subjects, named as Strapi names their actions
  * (`plugin::users-permissions.user.find` → `'plugin::users-permissions.user': ['find']`):
  * `find` lets a role list users and see them populated (an article's author), `findOne`
- * read one, `count` count them, `update` and `destroy` change or delete any of them. The
- * roles: `find` lists them and lets a role see a user's role populated, `findOne` reads one.
+ * read one, `count` count them, `create` make one (GraphQL's `createUsersPermissionsUser`),
+ * `update` and `destroy` change or delete any of them. The roles: `find` lists them and lets
+ * a role see a user's role populated, `findOne` reads one, `updateRole` renames one;
+ * `createRole` and `deleteRole` are Strapi's names, whose mutations answer that roles are
+ * the option's (graphql/role-mutations.ts).
  * (`/users/me` needs a logged-in user only: Strapi grants `me` to its authenticated role.)
  */
-export const USER_ACTIONS = ['find', 'findOne', 'count', 'update', 'destroy'] as const
-export const ROLE_ACTIONS = ['find', 'findOne'] as const
+export const USER_ACTIONS = ['find', 'findOne', 'count', 'create', 'update', 'destroy'] as const
+export const ROLE_ACTIONS = ['find', 'findOne', 'createRole', 'updateRole', 'deleteRole'] as const
 const PLUGIN_SUBJECT_ACTIONS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([[USER_UID, USER_ACTIONS], [ROLE_UID, ROLE_ACTIONS]])
 
 export type ContentAction = typeof CONTENT_ACTIONS[number]

@@ -281,7 +281,7 @@ t.test('permissions may grant find on users and roles, not admin users', async t
   await t.rejects(buildTestApp({
     schemas: STRAPI_V4_PROJECT,
     i18n: I18N,
-    permissions: { jwtSecret: SECRET, roles: { public: { 'plugin::users-permissions.user': ['create'] } } }
+    permissions: { jwtSecret: SECRET, roles: { public: { 'plugin::users-permissions.user': ['publish'] } } }
   }), /actions must be a list of find, findOne/)
 })
 

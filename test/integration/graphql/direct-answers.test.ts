@@ -42,7 +42,8 @@ t.test('every corpus query: the second answer, given directly, is the first one 
     t.equal(again.status, first.status, `${operation.file}: the same status (${first.status})`)
     t.equal(again.body, first.body, `${operation.file}: the same bytes`)
     t.equal(again.statements, first.statements, `${operation.file}: the same statements (${first.statements})`)
-    const clean = first.status === 200 && (JSON.parse(first.body) as { errors?: unknown[] }).errors === undefined
+    // The locales are no content read: graphql/i18n-locales.ts answers them in memory, through graphql-js.
+    const clean = first.status === 200 && (JSON.parse(first.body) as { errors?: unknown[] }).errors === undefined && !operation.query.includes('i18NLocale')
     t.equal(again.direct, clean, `${operation.file}: ${clean ? 'answered directly' : 'an answer with errors stays mercurius\'s'}`)
     if (again.direct) answeredDirectly += 1
   }

@@ -26,17 +26,15 @@ const served = buildClientSchema(introspection.body.data)
 
 /** Types Strapi's plugins add that this slice does not serve. */
 const NOT_SERVED = [
-  // The users-permissions plugin's: served with `permissions` (this app has none), `me`, `login`
-  // and `register` compared in users-permissions.test.ts; its users and roles are not served.
+  // The users-permissions plugin's: served with `permissions` (this app has none), compared in
+  // users-permissions.test.ts (`me`, `login`, `register`) and users-roles.test.ts (users, roles).
   /^UsersPermissions/,
   // Media folders and the media library's own list query.
   /^UploadFolder/, /^UploadFileEntityResponseCollection$/,
-  // The i18n plugin's locale list.
-  /^I18NLocale(Entity|EntityResponse|EntityResponseCollection|FiltersInput)?$/,
   // Polymorphic relations (the media's `related`): the content API does not serve them.
   /^GenericMorph$/,
-  // The media library's and folders' inputs (their mutations are not served).
-  /^UploadFileInput$/, /^FileInfoInput$/
+  // The media library's and folders' entry inputs (their CRUD mutations are not served).
+  /^UploadFileInput$/
 ]
 
 /** Fields Strapi has and this leaves out, each for a reason. */
@@ -49,10 +47,10 @@ const LEFT_OUT: Record<string, string> = {
   'UploadFileFiltersInput.folderPath': 'media folders are not modelled'
 }
 const NOT_SERVED_QUERIES = ['uploadFile', 'uploadFiles', 'uploadFolder', 'uploadFolders', 'usersPermissionsRole', 'usersPermissionsRoles',
-  'usersPermissionsUser', 'usersPermissionsUsers', 'i18NLocale', 'i18NLocales', 'me']
+  'usersPermissionsUser', 'usersPermissionsUsers', 'me']
 
 const NOT_SERVED_MUTATIONS = ['createUploadFile', 'updateUploadFile', 'deleteUploadFile', 'createUploadFolder', 'updateUploadFolder',
-  'deleteUploadFolder', 'upload', 'multipleUpload', 'updateFileInfo', 'removeFile', 'createUsersPermissionsRole', 'updateUsersPermissionsRole',
+  'deleteUploadFolder', 'upload', 'multipleUpload', 'createUsersPermissionsRole', 'updateUsersPermissionsRole',
   'deleteUsersPermissionsRole', 'createUsersPermissionsUser', 'updateUsersPermissionsUser', 'deleteUsersPermissionsUser', 'login', 'register',
   'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation']
 

@@ -27,7 +27,16 @@ const recorded = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'answers.json'),
  * read by a served one. Serving one means deleting its line here.
  */
 const NOT_SERVED_YET = new Set([
-  '41-upload.graphql',
+  '41-upload.graphql'
+])
+
+/**
+ * Recorded operations served now but not yet compared with the recording: 42–44 change the
+ * file 41 uploaded (not served, so they find none), and the users', roles' and locales'
+ * answers differ from the recorded ones in ways still to be written out in DIFFERENCES.
+ * Each is checked to answer (200, a `data` key), never a 500.
+ */
+const NOT_COMPARED_YET = new Set([
   '42-update-file-info.graphql',
   '43-remove-file-public.graphql',
   '44-remove-file.graphql',
@@ -149,6 +158,12 @@ for (const operation of readOperations()) {
       const answer = answers[operation.file] = await ask(operation)
       t.not(answer.status, 200, 'not served yet: refused whole')
       t.notOk(answer.body.data, 'not served yet: no data')
+      return
+    }
+    if (NOT_COMPARED_YET.has(operation.file)) {
+      const answer = answers[operation.file] = await ask(operation)
+      t.equal(answer.status, 200, 'served: answered')
+      t.ok('data' in answer.body, 'served: a data key, as graphql-js answers an executed operation')
       return
     }
     const strapi = structuredClone(expected!.body)

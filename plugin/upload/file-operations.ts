@@ -1,0 +1,43 @@
+/**
+ * The media operations that take no multipart body, for the GraphQL endpoint's
+ * `updateFileInfo` and `removeFile` (index.ts wires them): the REST routes' own
+ * (./upload-service.ts), on a context of their own, answering the file as the REST API does.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Registry } from '../content-types/registry.js'
+import { NotFoundError } from '../errors.js'
+import type { ResolvedUploadOptions } from '../options/upload.js'
+import type { Database } from '../repository/connection/database.js'
+import { parseSingleFileInfo } from './file-info.js'
+import { createFileReader } from './file-reader.js'
+import { updateFileInfo } from './file-store.js'
+import { s3Provider } from './s3-storage.js'
+import { localProvider } from './storage.js'
+import { existingFile, removeFile } from './upload-service.js'
+import type { UploadContext } from './upload-service.js'
+
+export interface FileOperations {
+  /** Changes `name`, `alternativeText` or `caption`; answers the file (a 404 when there is none, a 400 for a bad info). */
+  updateInfo: (id: number, info: unknown) => Promise<string>
+  /** Removes the file's row (and every link to it), then its stored objects; answers the file as it was. */
+  remove: (id: number, request: FastifyRequest) => Promise<string>
+}
+
+export function fileOperations (app: FastifyInstance, { registry, db, upload, maxPageSize }: {
+  registry: Registry
+  db: Database
+  upload: ResolvedUploadOptions
+  maxPageSize: number
+}): FileOperations {
+  const provider = upload.provider.name === 's3' ? s3Provider(upload.provider, app.log) : localProvider(upload.dir)
+  app.addHook('onClose', async () => { provider.close?.() })
+  const context: UploadContext = { db, registry, files: createFileReader({ db, registry, names: db.names, maxPageSize }), provider, options: upload }
+  return {
+    updateInfo: async (id, info) => {
+      const checked = parseSingleFileInfo([info ?? {}])
+      if (!await updateFileInfo(db, registry, id, checked)) throw new NotFoundError('File not found')
+      return await existingFile(context, id)
+    },
+    remove: async (id, request) => await removeFile(context, request, id)
+  }
+}
