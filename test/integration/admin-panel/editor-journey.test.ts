@@ -14,7 +14,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import type { Locator, Request } from 'playwright-core'
+import type { Dialog, Locator, Request } from 'playwright-core'
 import sharp from 'sharp'
 import { seed } from '../../../example/seed.js'
 import { EXAMPLE_SCHEMAS, buildTestApp } from '../../helpers/app.js'
@@ -273,9 +273,17 @@ await step('a validation error at its field, fixed, saved', async t => {
 
 await step('nothing lost: leaving a changed form asks first; Ctrl+S saves', async t => {
   await page.getByLabel('excerpt').fill('Changed, not saved yet.')
-  const [dialog] = await Promise.all([page.waitForEvent('dialog'), page.getByRole('menuitem', { name: 'Tag', exact: true }).click()])
+  // Dismissed as it opens: the click waits for the navigation it started, which the open
+  // confirm holds, so answering it only after the click could wait out the click's timeout.
+  const asked = new Promise<Dialog>(resolve => {
+    page.once('dialog', dialog => {
+      resolve(dialog)
+      dialog.dismiss().catch(() => {})
+    })
+  })
+  await page.getByRole('menuitem', { name: 'Tag', exact: true }).click()
+  const dialog = await asked
   t.equal(dialog.type(), 'confirm', `leaving asks first: ${dialog.message()}`)
-  await dialog.dismiss()
   t.match(page.url(), new RegExp(`/api::article\\.article/${id}$`), 'staying when the editor says no')
   t.equal(await page.getByLabel('excerpt').inputValue(), 'Changed, not saved yet.', 'the change is still there')
   t.equal(await wouldAskOnClose(), true, 'closing the tab would ask first too')
