@@ -50,8 +50,16 @@ t.test('a plain list is one statement: the page cut first, JSON built for its ro
 t.test('with filters, the total is a window count over the filtered page query', async t => {
   const { sql } = compiler.list(article, tree({ filters: { kind: 'compare', path: ['title'], operator: '$containsi', value: 'a' } }))
   t.match(sql, /^select coalesce\(json_agg\(json_build_object/)
-  t.match(sql, /select t1\.\*, count\(\*\) over \(\) as "__total" from "articles" t1 where t1\."published_at" is not null and t1\."title" ilike \$1/)
+  // Counted over the ids alone, then the page's rows read whole by id.
+  t.match(sql, /select t\d+\.\*, k\d+\."__total" from \(select t1\."id" as "id", count\(\*\) over \(\) as "__total" from "articles" t1 where t1\."published_at" is not null and t1\."title" ilike \$1 order by t1\."id" asc limit \$2 offset \$3\) k\d+ join "articles" t\d+ on t\d+\."id" = k\d+\."id" order by t\d+\."id" asc/)
   t.match(sql, /coalesce\(max\(p\d+\."__total"\), \(select count\(\*\) from "articles" t\d+ where .* ilike \$4\)\)::int as total/, 'the separate count only for an empty page')
+})
+
+t.test('a page sorted by more than the id sorts the ids and its keys only, then reads its rows whole', async t => {
+  const { sql } = compiler.list(article, tree({ sort: [{ path: ['title'], direction: 'desc' }] }))
+  t.match(sql, /\(select t1\."id" as "id" from "articles" t1 where t1\."published_at" is not null order by t1\."title" desc nulls first, t1\."id" asc limit \$1 offset \$2\) k\d+ join "articles" t\d+ on/)
+  const byId = compiler.list(article, tree())
+  t.notMatch(byId.sql, / join "articles"/, 'by the id alone the primary key gives the rows in order: no second read')
 })
 
 t.test('withCount=false leaves the count out', async t => {
