@@ -155,7 +155,7 @@ export class Users {
     return row === undefined ? null : { ...publicUser(row), roleDetails: userRole(row) }
   }
 
-  /** A user's role, as GraphQL's `me { role }` shows it; null when the user is gone. */
+  /** A user's role, as GraphQL's `login` and `register` show it when asked; null when the user is gone. */
   async roleOf (userId: number): Promise<UserRole | null> {
     const [row] = await runSql(this.#db, this.#userJoinedToRole(this.#roleColumns, userId))
     return row === undefined ? null : userRole(row)
