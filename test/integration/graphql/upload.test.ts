@@ -254,3 +254,18 @@ t.test('refused uploads: Strapi\'s codes, never a 500, nothing written or stored
     t.match(literal.body.errors, [{ message: /Upload literal unsupported/ }], 'a file written in the query')
   })
 })
+
+t.test('without uploads: no upload mutations, and a multipart body is refused as any other type', async t => {
+  const off = await graphqlApp({ upload: false })
+  t.teardown(off.close)
+  const fields = (await graphql(off, '{ __type(name: "Mutation") { fields { name } } }')).body.data.__type.fields.map((field: { name: string }) => field.name)
+  for (const name of ['upload', 'multipleUpload', 'updateFileInfo', 'removeFile']) t.notOk(fields.includes(name), `no ${name}`)
+  const answer = await graphqlMultipart(off, uploadParts(UPLOAD, { file: null }, [['variables.file', { filename: 'red.png', bytes: red }]]))
+  t.equal(answer.status, 415)
+  t.match(answer.body.errors, [{ extensions: { code: 'BAD_REQUEST' } }])
+})
+
+t.test('a query sent as a multipart request is answered as a JSON one', async t => {
+  const answer = await graphqlMultipart(test, [{ name: 'operations', value: JSON.stringify({ query: '{ uploadFiles: __typename }' }) }, { name: 'map', value: '{}' }], uploadOnly)
+  t.same(answer.body, { data: { uploadFiles: 'Query' } })
+})
