@@ -141,6 +141,8 @@ function rememberedKey (asked: AskedOperation): string {
  * variables that are not an object).
  */
 function askedOperation (request: FastifyRequest): AskedOperation | null {
+  // A multipart body is an upload's (./multipart-request.ts): its files are the variables.
+  if ((request.headers['content-type'] ?? '').startsWith('multipart/')) return null
   const source = request.method === 'GET' ? request.query : request.method === 'POST' ? request.body : undefined
   if (!isRecord(source) || typeof source.query !== 'string' || source.extensions !== undefined) return null
   const operationName = typeof source.operationName === 'string' ? source.operationName : null
