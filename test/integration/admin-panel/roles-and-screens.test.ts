@@ -12,7 +12,7 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { buildTestApp } from '../../helpers/app.js'
-import { buildAdminPanel, launchChromium, watchedPage } from '../../helpers/admin-panel-browser.js'
+import { buildAdminPanel, keepScreenshot, launchChromium, watchedPage } from '../../helpers/admin-panel-browser.js'
 import type { WatchedPage } from '../../helpers/admin-panel-browser.js'
 
 const ARTICLES = '/content-manager/collection-types/api::article.article'
@@ -211,6 +211,7 @@ t.test('a phone-sized screen: lines selected, then bulk published and deleted, e
   await page.getByRole('checkbox', { name: 'Select Phone A' }).check()
   await page.getByRole('checkbox', { name: 'Select Phone B' }).check()
   await page.getByText('2 items selected').waitFor()
+  await keepScreenshot(page, 'phone-selection')
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await page.getByText('2 entries published').waitFor()
   t.same(await apiTitles('Phone'), ['Phone A', 'Phone B'], 'bulk publish on a phone: /api serves the two selected')
@@ -287,6 +288,7 @@ t.test('the Super Admin configures the list: a column removed, an author column 
   await width.fill('6')
   await page.getByRole('button', { name: 'Save the view' }).click()
   await page.getByText('The view is saved').waitFor()
+  await keepScreenshot(page, 'configure-view')
   t.equal(await width.getAttribute('aria-invalid'), 'false', 'the refusal is gone')
   const after = (await adminCall(tokens.admin, 'GET', CONFIGURATION)).body.data.contentType
   t.same(after.layouts.list, ['id', 'title', 'slug', 'author'], 'saved: excerpt gone, author added')
