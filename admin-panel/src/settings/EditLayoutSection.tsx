@@ -22,8 +22,8 @@ export function EditLayoutSection ({ fields, errors, onChange }: EditLayoutSecti
       <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {fields.map((field, index) => (
           <Stack component="li" key={field.name} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} aria-label={`Field ${field.name}`}>
-            <TextField size="small" id={`field-${field.name}-label`} label={`Label of field ${field.name}`} value={field.label} onChange={event => { change(index, { label: event.target.value }) }} {...error(`fields.${field.name}.label`)} />
-            <TextField size="small" id={`field-${field.name}-description`} label={`Description of field ${field.name}`} value={field.description} onChange={event => { change(index, { description: event.target.value }) }} {...error(`fields.${field.name}.description`)} />
+            <TextField size="small" id={`field-${field.name}-label`} label={`Label of field ${field.name}`} value={field.label} onChange={event => { change(index, { label: event.target.value }) }} {...error(`fields.${field.name}.label`)} sx={{ flex: 1 }} />
+            <TextField size="small" id={`field-${field.name}-description`} label={`Description of field ${field.name}`} value={field.description} onChange={event => { change(index, { description: event.target.value }) }} {...error(`fields.${field.name}.description`)} sx={{ flex: 2 }} />
             <TextField
               size="small"
               type="number"
@@ -33,7 +33,7 @@ export function EditLayoutSection ({ fields, errors, onChange }: EditLayoutSecti
               onChange={event => { change(index, { size: event.target.value === '' ? Number.NaN : Number(event.target.value) }) }}
               slotProps={{ htmlInput: { min: 1, max: GRID_COLUMNS, step: 1 } }}
               {...error(`fields.${field.name}.size`)}
-              sx={{ width: 180 }}
+              sx={{ width: { sm: 220 }, flexShrink: 0 }}
             />
             <Stack direction="row">
               <IconButton aria-label={`Move field ${field.name} up`} disabled={index === 0} onClick={() => { onChange(moved(fields, index, -1)) }}><ArrowUpwardIcon /></IconButton>

@@ -37,10 +37,12 @@ export function ListColumnsSection ({ columns, listable, sortable, errors, onCha
               onChange={event => { change(index, { label: event.target.value }) }}
               error={errors[`columns.${column.name}`] !== undefined || errors[`columns.${column.name}.label`] !== undefined}
               helperText={errors[`columns.${column.name}`] ?? errors[`columns.${column.name}.label`]}
+              sx={{ flex: 1, minWidth: 0 }}
             />
             <FormControlLabel
               control={<Checkbox checked={column.sortable && sortable.has(column.name)} disabled={!sortable.has(column.name)} onChange={event => { change(index, { sortable: event.target.checked }) }} />}
               label={`Sort by ${column.name}`}
+              sx={{ width: 220, flexShrink: 0 }}
             />
             <IconButton aria-label={`Move column ${column.name} up`} disabled={index === 0} onClick={() => { onChange(moved(columns, index, -1)) }}><ArrowUpwardIcon /></IconButton>
             <IconButton aria-label={`Move column ${column.name} down`} disabled={index === columns.length - 1} onClick={() => { onChange(moved(columns, index, 1)) }}><ArrowDownwardIcon /></IconButton>
@@ -50,10 +52,11 @@ export function ListColumnsSection ({ columns, listable, sortable, errors, onCha
       </Stack>
       {addable.length > 0 && (
         <Stack direction="row" spacing={1} alignItems="center">
-          <TextField select size="small" id="column-to-add" label="Column to add" value={adding} onChange={event => { setAdding(event.target.value) }} sx={{ minWidth: 200 }}>
+          <TextField select size="small" id="column-to-add" label="Column to add" value={adding} onChange={event => { setAdding(event.target.value) }} sx={{ flex: 1 }}>
             {addable.map(name => <MenuItem key={name} value={name}>{name}</MenuItem>)}
           </TextField>
           <Button
+            sx={{ flexShrink: 0 }}
             disabled={adding === '' || shown.has(adding)}
             onClick={() => { onChange([...columns, { name: adding, label: adding, sortable: sortable.has(adding) }]); setAdding('') }}
           >

@@ -5,6 +5,7 @@
 import { BooleanField, BulkDeleteButton, Button, CreateButton, Datagrid, DateField, FunctionField, Link, List, Loading, SearchInput, SelectInput, TextField, TopToolbar } from 'react-admin'
 import type { RaRecord } from 'react-admin'
 import { useMediaQuery } from '@mui/material'
+import SettingsIcon from '@mui/icons-material/Settings'
 import type { Theme } from '@mui/material'
 import { labelOf, useConfiguration, useContentType, useLocales } from '../api/hooks'
 import { configurationPath, hasDraftAndPublish, isLocalized } from '../api/schema'
@@ -89,7 +90,7 @@ export function EntryList () {
   const toolbar = (
     <TopToolbar>
       {actions.has('create') && <CreateButton />}
-      {mayConfigure === true && <Button component={Link} to={configurationPath(type)} label="Configure the view" />}
+      {mayConfigure === true && <Button component={Link} to={configurationPath(type)} label="Configure the view"><SettingsIcon /></Button>}
     </TopToolbar>
   )
   return (

@@ -212,6 +212,10 @@ t.test('a phone-sized screen: lines selected, then bulk published and deleted, e
   await page.getByRole('checkbox', { name: 'Select Phone B' }).check()
   await page.getByText('2 items selected').waitFor()
   await keepScreenshot(page, 'phone-selection')
+  for (const name of ['Publish', 'Unpublish', 'Delete']) {
+    // On a phone react-admin's buttons are icons named by their label: one without an icon is an empty square.
+    t.equal(await page.getByRole('button', { name, exact: true }).locator('svg').count(), 1, `the ${name} button shows its icon`)
+  }
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await page.getByText('2 entries published').waitFor()
   t.same(await apiTitles('Phone'), ['Phone A', 'Phone B'], 'bulk publish on a phone: /api serves the two selected')
