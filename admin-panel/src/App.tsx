@@ -13,6 +13,7 @@ import { EntryList } from './views/EntryList'
 import { EntryCreate, EntryEdit } from './views/EntryEdit'
 import { SingleTypeEdit } from './views/SingleTypeEdit'
 import { MediaLibrary } from './media/MediaLibrary'
+import { ConfigureView } from './settings/ConfigureView'
 import { PanelLayout } from './views/PanelLayout'
 import { Dashboard } from './views/Dashboard'
 import { theme } from './theme'
@@ -43,6 +44,7 @@ function Panel () {
           {resources(init)}
           <CustomRoutes>
             <Route path="/media-library" element={<MediaLibrary />} />
+            <Route path="/content-manager/collection-types/:uid/configurations/edit" element={<ConfigureView />} />
           </CustomRoutes>
         </>
       )}

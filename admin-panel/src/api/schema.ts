@@ -80,6 +80,11 @@ export function resourceOf (type: Pick<ContentTypeSchema, 'uid' | 'kind'>): stri
   return `content-manager/${type.kind === 'singleType' ? 'single-types' : 'collection-types'}/${type.uid}`
 }
 
+/** The "Configure the view" screen of a collection type, where Strapi has it. */
+export function configurationPath (type: Pick<ContentTypeSchema, 'uid' | 'kind'>): string {
+  return `/${resourceOf(type)}/configurations/edit`
+}
+
 export function uidOfResource (resource: string): string {
   return resource.slice(resource.lastIndexOf('/') + 1)
 }

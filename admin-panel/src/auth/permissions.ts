@@ -20,8 +20,11 @@ export function entryActions (permissions: readonly Permission[], uid: string): 
   return actions
 }
 
-/** The entry actions of `uid` for this session's admin; undefined while they load. */
-export function useEntryActions (uid: string | undefined): Set<EntryAction> | undefined {
+/** The grant Strapi names for configuring a collection type's views (the Super Admin's). */
+const CONFIGURE_VIEW = 'plugin::content-manager.collection-types.configure-view'
+
+/** This session's admin's permissions, fetched once; undefined while they load. */
+function usePermissionList (): Permission[] | undefined {
   const user = readUser()
   const { data } = useQuery({
     queryKey: ['permissions', user?.id],
@@ -29,5 +32,16 @@ export function useEntryActions (uid: string | undefined): Set<EntryAction> | un
     staleTime: Infinity,
     queryFn: async () => (await api<{ data: Permission[] }>('/admin/users/me/permissions')).data
   })
+  return data
+}
+
+/** The entry actions of `uid` for this session's admin; undefined while they load. */
+export function useEntryActions (uid: string | undefined): Set<EntryAction> | undefined {
+  const data = usePermissionList()
   return data === undefined || uid === undefined ? undefined : entryActions(data, uid)
+}
+
+/** Whether this session's admin may change the view configurations; undefined while it loads. */
+export function useMayConfigureViews (): boolean | undefined {
+  return usePermissionList()?.some(permission => permission.action === CONFIGURE_VIEW)
 }

@@ -1,6 +1,8 @@
 // One labelled input per attribute type, chosen from the schema at run time (input-kind.ts).
 import { BooleanInput, DateInput, DateTimeInput, NumberInput, PasswordInput, SelectInput, TextInput, email as emailRule, maxLength, minLength, maxValue, minValue, required } from 'react-admin'
 import type { Validator } from 'react-admin'
+import { FormHelperText } from '@mui/material'
+import type { ReactNode } from 'react'
 import type { Attribute } from '../api/schema'
 import { BlocksInput } from './BlocksInput'
 import { ComponentInput } from './ComponentInput'
@@ -18,6 +20,8 @@ export interface AttributeInputProps {
   name: string
   attribute: Attribute
   label: string
+  /** The configuration's description of the field, shown under it ('' for none). */
+  description?: string
   disabled?: boolean
 }
 
@@ -35,10 +39,25 @@ const parseTime = (value: string) => value === '' ? null : value.length === 5 ? 
 const formatTime = (value: unknown) => typeof value === 'string' ? value.slice(0, 8) : ''
 
 export function AttributeInput (props: AttributeInputProps) {
-  const { source, attribute, label, disabled, name } = props
+  const { description = '' } = props
+  // react-admin's own inputs show the description as their helper text (where errors replace it); the panel's own, under them.
+  const input = <KindInput {...props} helperText={description === '' ? false : description} />
+  if (description === '' || REACT_ADMIN_KINDS.has(inputKind(props.attribute))) return input
+  return (
+    <>
+      {input}
+      <FormHelperText>{description}</FormHelperText>
+    </>
+  )
+}
+
+const REACT_ADMIN_KINDS: ReadonlySet<string> = new Set(['text', 'multiline', 'email', 'password', 'select', 'integer', 'decimal', 'biginteger', 'date', 'time', 'datetime', 'boolean'])
+
+function KindInput (props: AttributeInputProps & { helperText: string | false }): ReactNode {
+  const { source, attribute, label, disabled, name, helperText } = props
   const schema = useFormSchema()
   // A new entry starts from the schema's defaults.
-  const common = { source, label, disabled, validate: rules(attribute), fullWidth: true, helperText: false as const, defaultValue: attribute.default }
+  const common = { source, label, disabled, validate: rules(attribute), fullWidth: true, helperText, defaultValue: attribute.default }
   switch (inputKind(attribute)) {
     case 'text': return <TextInput {...common} />
     case 'multiline': return <TextInput {...common} multiline minRows={3} />
@@ -54,7 +73,7 @@ export function AttributeInput (props: AttributeInputProps) {
     case 'date': return <DateInput {...common} />
     case 'time': return <TextInput {...common} type="time" inputProps={{ step: 1 }} parse={parseTime} format={formatTime} InputLabelProps={{ shrink: true }} />
     case 'datetime': return <DateTimeInput {...common} />
-    case 'boolean': return <BooleanInput source={source} label={label} disabled={disabled} helperText={false} defaultValue={attribute.default ?? false} />
+    case 'boolean': return <BooleanInput source={source} label={label} disabled={disabled} helperText={helperText} defaultValue={attribute.default ?? false} />
     case 'json': return <JsonInput source={source} label={label} />
     case 'media': case 'media-list': return <MediaInput source={source} label={label} multiple={attribute.multiple === true} />
     case 'relation': return <RelationInput source={source} label={label} field={name} attribute={attribute} />

@@ -1,6 +1,8 @@
 // Publishes or unpublishes the selected entries in one call (actions/bulkPublish|bulkUnpublish).
 import { Button, useListContext, useNotify, useRefresh, useResourceContext, useUnselectAll } from 'react-admin'
 import { useState } from 'react'
+import PublishIcon from '@mui/icons-material/Publish'
+import UnpublishedIcon from '@mui/icons-material/Unpublished'
 import { bulkPublish } from '../api/data-provider'
 
 export function BulkPublishButton ({ publishing }: { publishing: boolean }) {
@@ -17,5 +19,10 @@ export function BulkPublishButton ({ publishing }: { publishing: boolean }) {
       .catch((error: Error) => { notify(error.message, { type: 'error' }) })
       .finally(() => { setBusy(false) })
   }
-  return <Button label={publishing ? 'Publish' : 'Unpublish'} onClick={run} disabled={busy} />
+  // The icon is all a phone shows (react-admin's Button is an icon button there, its label the name).
+  return (
+    <Button label={publishing ? 'Publish' : 'Unpublish'} onClick={run} disabled={busy}>
+      {publishing ? <PublishIcon /> : <UnpublishedIcon />}
+    </Button>
+  )
 }

@@ -1,7 +1,7 @@
 // The edit/create form of one type, generated from its schema and its configuration's edit
-// layout: rows of labelled inputs, a toolbar to save, publish and unpublish, a warning before
-// leaving with unsaved changes (react-admin's warnWhenUnsavedChanges: in the app and on
-// closing the tab), and Ctrl/Cmd+S to save.
+// layout: rows of labelled inputs (the configuration's descriptions under them), a toolbar to
+// save, publish and unpublish, a warning before leaving with unsaved changes (react-admin's
+// warnWhenUnsavedChanges: in the app and on closing the tab), and Ctrl/Cmd+S to save.
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { Grid } from '@mui/material'
@@ -48,7 +48,7 @@ export function EntryForm ({ type, components, configuration, entryId, header }:
         <Grid container spacing={2} sx={{ width: '100%' }}>
           {rows.flat().filter(cell => type.attributes[cell.name] !== undefined && configuration.metadatas[cell.name]?.edit?.visible !== false).map(cell => (
             <Grid key={cell.name} size={{ xs: 12, md: cell.size }}>
-              <AttributeInput source={cell.name} name={cell.name} attribute={type.attributes[cell.name]!} label={labelOf(configuration, cell.name)} disabled={configuration.metadatas[cell.name]?.edit?.editable === false} />
+              <AttributeInput source={cell.name} name={cell.name} attribute={type.attributes[cell.name]!} label={labelOf(configuration, cell.name)} description={configuration.metadatas[cell.name]?.edit?.description ?? ''} disabled={configuration.metadatas[cell.name]?.edit?.editable === false} />
             </Grid>
           ))}
         </Grid>

@@ -1,16 +1,19 @@
-// A collection type's list: the configured columns, search (_q), sort by column, paging, the
-// draft/published badge, a locale picker for localized types, bulk delete and bulk publish
-// (each only when the role may).
-import { BooleanField, BulkDeleteButton, Datagrid, DateField, FunctionField, List, Loading, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin'
+// A collection type's list: the configured columns, search (_q, unless the configuration turns
+// it off), sort by column, paging, the draft/published badge, a locale picker for localized
+// types, bulk delete and bulk publish (each only when the role may; on a phone too, with a
+// checkbox per line), and the way to "Configure the view" for the Super Admin.
+import { BooleanField, BulkDeleteButton, Button, CreateButton, Datagrid, DateField, FunctionField, Link, List, Loading, SearchInput, SelectInput, TextField, TopToolbar } from 'react-admin'
 import type { RaRecord } from 'react-admin'
 import { useMediaQuery } from '@mui/material'
+import SettingsIcon from '@mui/icons-material/Settings'
 import type { Theme } from '@mui/material'
 import { labelOf, useConfiguration, useContentType, useLocales } from '../api/hooks'
-import { hasDraftAndPublish, isLocalized } from '../api/schema'
+import { configurationPath, hasDraftAndPublish, isLocalized } from '../api/schema'
 import type { Attribute, Configuration } from '../api/schema'
 import { StatusBadge } from './StatusBadge'
 import { BulkPublishButton } from './BulkPublishButton'
-import { useEntryActions } from '../auth/permissions'
+import { useEntryActions, useMayConfigureViews } from '../auth/permissions'
+import { PhoneList } from './PhoneList'
 import { fileUrl } from '../media/file-url'
 import type { MediaFile } from '../media/file-url'
 
@@ -61,10 +64,13 @@ export function EntryList () {
   const locales = useLocales(localized)
   const small = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'))
   const actions = useEntryActions(context?.type.uid)
+  const mayConfigure = useMayConfigureViews()
   if (context === undefined || configuration === undefined || actions === undefined || (localized && locales.length === 0)) return <Loading />
   const { type } = context
   const defaultLocale = locales.find(locale => locale.isDefault)?.code ?? locales[0]?.code
-  const filters = [<SearchInput key="_q" source="_q" alwaysOn placeholder="Search" inputProps={{ 'aria-label': 'Search' }} />]
+  const filters = configuration.settings.searchable
+    ? [<SearchInput key="_q" source="_q" alwaysOn placeholder="Search" inputProps={{ 'aria-label': 'Search' }} />]
+    : []
   if (localized) filters.push(<SelectInput key="locale" source="locale" label="Locale" alwaysOn emptyText="All locales" choices={locales.map(locale => ({ id: locale.code, name: locale.name }))} />)
   const columns = configuration.layouts.list.filter(name => name !== 'publishedAt')
   const drafts = hasDraftAndPublish(type)
@@ -72,29 +78,34 @@ export function EntryList () {
   const mayPublish = drafts && actions.has('publish')
   const mayDelete = actions.has('delete')
   const mainField = configuration.settings.mainField
+  const bulkActions = configuration.settings.bulkable && (mayPublish || mayDelete)
+    ? (
+        <>
+          {mayPublish && <BulkPublishButton publishing />}
+          {mayPublish && <BulkPublishButton publishing={false} />}
+          {mayDelete && <BulkDeleteButton mutationMode="pessimistic" />}
+        </>
+      )
+    : false
+  const toolbar = (
+    <TopToolbar>
+      {actions.has('create') && <CreateButton />}
+      {mayConfigure === true && <Button component={Link} to={configurationPath(type)} label="Configure the view"><SettingsIcon /></Button>}
+    </TopToolbar>
+  )
   return (
     <List
       title={type.info.displayName}
+      actions={toolbar}
       sort={{ field: configuration.settings.defaultSortBy, order: configuration.settings.defaultSortOrder }}
       perPage={configuration.settings.pageSize}
       filters={filters}
       filterDefaultValues={localized && defaultLocale !== undefined ? { locale: defaultLocale } : {}}
     >
       {small
-        ? <SimpleList primaryText={(record: RaRecord) => String(record[mainField] ?? record.id)} secondaryText={drafts ? (record: RaRecord) => record.publishedAt === null ? 'Draft' : 'Published' : undefined} linkType="edit" />
+        ? <PhoneList title={(record: RaRecord) => String(record[mainField] ?? record.id)} status={drafts ? (record: RaRecord) => record.publishedAt === null ? 'Draft' : 'Published' : undefined} bulkActions={bulkActions} />
         : (
-            <Datagrid
-              rowClick="edit"
-              bulkActionButtons={mayPublish || mayDelete
-                ? (
-                    <>
-                      {mayPublish && <BulkPublishButton publishing />}
-                      {mayPublish && <BulkPublishButton publishing={false} />}
-                      {mayDelete && <BulkDeleteButton mutationMode="pessimistic" />}
-                    </>
-                  )
-                : false}
-            >
+            <Datagrid rowClick="edit" bulkActionButtons={bulkActions}>
               {columns.map(name => cell(name, type.attributes[name], configuration))}
               {drafts && <FunctionField label="Status" sortBy="publishedAt" render={(record: RaRecord) => <StatusBadge published={record.publishedAt !== null && record.publishedAt !== undefined} />} />}
             </Datagrid>

@@ -3,17 +3,23 @@
  * against the plugin on a real port and a real PostgreSQL: an Author writes its own article and
  * is shown a clear refusal for another's (the API answers 403) without the buttons its role
  * lacks; an Editor's bulk publish, unpublish and delete, each checked through `/api`; the list
- * as a simple list on a 390×844 screen, an entry opened, edited and saved there.
+ * as a simple list on a 375×667 screen, an entry opened, edited and saved there, lines
+ * selected and bulk published and deleted there; the Super Admin's "Configure the view" (a
+ * column removed, another added, the default sort changed, a width off the grid refused at its
+ * input), seen in the list after a reload, and the screen absent for an Editor (the API: 403).
  * One server and one browser for the file; each step waits on roles and labels, never on time.
  */
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { buildTestApp } from '../../helpers/app.js'
-import { buildAdminPanel, launchChromium, watchedPage } from '../../helpers/admin-panel-browser.js'
+import { buildAdminPanel, keepScreenshot, launchChromium, watchedPage } from '../../helpers/admin-panel-browser.js'
 import type { WatchedPage } from '../../helpers/admin-panel-browser.js'
 
 const ARTICLES = '/content-manager/collection-types/api::article.article'
+const AUTHORS = '/content-manager/collection-types/api::author.author'
+const CONFIGURATION = '/content-manager/content-types/api::article.article/configuration'
 const PEOPLE = {
+  admin: { email: 'admin@example.com', firstname: 'Ada', lastname: 'Min', password: 'admin-password-1', role: 'super-admin' },
   editor: { email: 'editor@example.com', firstname: 'Edith', lastname: 'Tor', password: 'editor-password-1', role: 'editor' },
   author: { email: 'author@example.com', firstname: 'Arthur', lastname: 'Ink', password: 'author-password-1', role: 'author' }
 } as const
@@ -22,6 +28,7 @@ const PEOPLE = {
 t.setTimeout(600_000)
 await buildAdminPanel()
 const { app, close } = await buildTestApp({ admin: { enabled: true, jwtSecret: 'admin-roles-test-secret-0123456789' } })
+await app.contentApi.admin.createUser(PEOPLE.admin)
 const ids = {
   editor: (await app.contentApi.admin.createUser(PEOPLE.editor)).id,
   author: (await app.contentApi.admin.createUser(PEOPLE.author)).id
@@ -37,10 +44,10 @@ async function tokenOf (person: keyof typeof PEOPLE): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/admin/login', payload: { email: PEOPLE[person].email, password: PEOPLE[person].password } })
   return response.json().data.token as string
 }
-const tokens = { editor: await tokenOf('editor'), author: await tokenOf('author') }
+const tokens = { admin: await tokenOf('admin'), editor: await tokenOf('editor'), author: await tokenOf('author') }
 
 /** The admin API as `token`'s admin: status and parsed body. */
-async function adminCall (token: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<{ status: number, body: any }> {
+async function adminCall (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<{ status: number, body: any }> {
   const response = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
   return { status: response.statusCode, body: response.json() }
 }
@@ -164,9 +171,11 @@ t.test('an Editor selects rows and publishes, unpublishes, then deletes them, ea
   t.same(editor.problems, [], 'no console error')
 })
 
+const PHONE = { width: 375, height: 667 }
+
 t.test('a phone-sized screen: a simple list, an entry opened, a field edited and saved', async t => {
   const { id } = (await adminCall(tokens.editor, 'POST', ARTICLES, { title: 'Read on a phone' })).body as { id: number }
-  const phone = await watchedPage(browser, { width: 390, height: 844 })
+  const phone = await watchedPage(browser, PHONE)
   const { page } = phone
   t.teardown(async () => { await phone.context.close() })
   await logIn(phone, 'editor')
@@ -185,4 +194,123 @@ t.test('a phone-sized screen: a simple list, an entry opened, a field edited and
   await page.getByText('Element updated').waitFor()
   t.equal((await adminCall(tokens.editor, 'GET', `${ARTICLES}/${id}`)).body.title, 'Edited on a phone', 'saved')
   t.same(phone.problems, [], 'no console error')
+})
+
+t.test('a phone-sized screen: lines selected, then bulk published and deleted, each seen through /api', async t => {
+  const titles = ['Phone A', 'Phone B', 'Phone C']
+  for (const title of titles) await adminCall(tokens.editor, 'POST', ARTICLES, { title })
+  const phone = await watchedPage(browser, PHONE)
+  const { page } = phone
+  t.teardown(async () => { await phone.context.close() })
+  await logIn(phone, 'editor')
+  await page.goto(`${address}/admin${ARTICLES}`)
+  await page.getByLabel('Search').fill('Phone')
+  await page.getByRole('link', { name: /Phone C/ }).waitFor()
+  t.equal(await page.locator('table').count(), 0, 'still no table')
+
+  await page.getByRole('checkbox', { name: 'Select Phone A' }).check()
+  await page.getByRole('checkbox', { name: 'Select Phone B' }).check()
+  await page.getByText('2 items selected').waitFor()
+  await keepScreenshot(page, 'phone-selection')
+  for (const name of ['Publish', 'Unpublish', 'Delete']) {
+    // On a phone react-admin's buttons are icons named by their label: one without an icon is an empty square.
+    t.equal(await page.getByRole('button', { name, exact: true }).locator('svg').count(), 1, `the ${name} button shows its icon`)
+  }
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByText('2 entries published').waitFor()
+  t.same(await apiTitles('Phone'), ['Phone A', 'Phone B'], 'bulk publish on a phone: /api serves the two selected')
+  await page.getByRole('link', { name: /Phone A/ }).getByText('Published').waitFor()
+  t.equal(await page.getByRole('checkbox', { name: 'Select Phone A' }).isChecked(), false, 'the selection is cleared after the action')
+
+  for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).check()
+  await page.getByText('3 items selected').waitFor()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+  await page.getByText(/3 elements deleted/).waitFor()
+  t.same(await apiTitles('Phone', 'preview'), [], 'bulk delete on a phone: gone, drafts included')
+  t.same(phone.problems, [], 'no console error')
+})
+
+t.test('an Editor has no "Configure the view", and the API refuses its configuration', async t => {
+  const editor = await watchedPage(browser, { width: 1280, height: 800 })
+  const { page } = editor
+  t.teardown(async () => { await editor.context.close() })
+  await logIn(editor, 'editor')
+  await page.goto(`${address}/admin${ARTICLES}`)
+  await page.locator('table tbody tr').first().waitFor()
+  t.equal(await page.getByRole('link', { name: 'Configure the view' }).count(), 0, 'no way to the screen from the list')
+  await page.goto(`${address}/admin${ARTICLES}/configurations/edit`)
+  await page.getByRole('alert').filter({ hasText: 'You are not allowed to configure this view' }).waitFor()
+  t.equal(await page.getByRole('button', { name: 'Save the view' }).count(), 0, 'a link to it shows the refusal, not the form')
+  for (const person of ['editor', 'author'] as const) {
+    const refused = await adminCall(tokens[person], 'PUT', CONFIGURATION, { settings: { pageSize: 20 } })
+    t.match(refused, { status: 403, body: { data: null, error: { status: 403, name: 'ForbiddenError' } } }, `the API answers the ${person} 403`)
+  }
+  t.equal((await adminCall(tokens.admin, 'GET', CONFIGURATION)).body.data.contentType.settings.pageSize, 10, 'nothing was saved')
+  t.same(editor.problems, [], 'no console error')
+})
+
+// Last: it changes the article list's default sort, which the steps above read.
+t.test('the Super Admin configures the list: a column removed, an author column added, the sort changed; a bad width refused at its input', async t => {
+  const author = (await adminCall(tokens.admin, 'POST', AUTHORS, { name: 'Ada Writer' })).body as { id: number }
+  for (const title of ['Sorted A', 'Sorted B', 'Sorted C']) {
+    await adminCall(tokens.admin, 'POST', ARTICLES, { title, ...(title === 'Sorted B' ? { author: { connect: [{ id: author.id }] } } : {}) })
+  }
+  const before = (await adminCall(tokens.admin, 'GET', CONFIGURATION)).body.data.contentType
+  t.same(before.layouts.list, ['id', 'title', 'slug', 'excerpt'], 'the default columns')
+  const admin = await watchedPage(browser, { width: 1280, height: 800 })
+  const { page } = admin
+  t.teardown(async () => { await admin.context.close() })
+  await logIn(admin, 'admin')
+  await page.goto(`${address}/admin${ARTICLES}`)
+  await page.locator('table th.column-excerpt').waitFor()
+  await page.getByRole('link', { name: 'Configure the view' }).click()
+  await page.getByRole('heading', { name: 'Configure the view of Article' }).waitFor()
+  t.match(page.url(), /\/api::article\.article\/configurations\/edit$/, 'at Strapi\'s address for the screen')
+
+  await page.getByRole('button', { name: 'Remove column excerpt' }).click()
+  await page.getByRole('combobox', { name: 'Column to add' }).click()
+  await page.getByRole('option', { name: 'author', exact: true }).click()
+  await page.getByRole('button', { name: 'Add the column' }).click()
+  await page.getByLabel('Label of column author').fill('Written by')
+  await page.getByLabel('Description of field excerpt').fill('A line or two for the list')
+  await page.getByRole('combobox', { name: 'Default sort' }).click()
+  await page.getByRole('option', { name: 'title', exact: true }).click()
+  await page.getByRole('combobox', { name: 'Sort order' }).click()
+  await page.getByRole('option', { name: 'Descending' }).click()
+
+  const width = page.getByLabel('Width of field title')
+  await width.fill('13')
+  const refusedBefore = admin.problems.length
+  await page.getByRole('button', { name: 'Save the view' }).click()
+  await page.getByText(/size must be an integer from 1 to 12/).waitFor()
+  t.equal(await width.getAttribute('aria-invalid'), 'true', 'a width off the grid: the server\'s refusal shown at its input')
+  t.same((await adminCall(tokens.admin, 'GET', CONFIGURATION)).body.data.contentType.layouts.list, before.layouts.list, 'and nothing saved')
+  t.ok(admin.problems.splice(refusedBefore).every(problem => /status of 400/.test(problem)), 'the only console line is the refused request')
+  const bad = await adminCall(tokens.admin, 'PUT', CONFIGURATION, { layouts: { list: ['title', 'nope'] } })
+  t.match(bad, { status: 400, body: { data: null, error: { name: 'ValidationError', details: { errors: [{ path: ['layouts', 'list', 1] }] } } } }, 'an unknown field: 400 at its path')
+
+  await width.fill('6')
+  await page.getByRole('button', { name: 'Save the view' }).click()
+  await page.getByText('The view is saved').waitFor()
+  await keepScreenshot(page, 'configure-view')
+  t.equal(await width.getAttribute('aria-invalid'), 'false', 'the refusal is gone')
+  const after = (await adminCall(tokens.admin, 'GET', CONFIGURATION)).body.data.contentType
+  t.same(after.layouts.list, ['id', 'title', 'slug', 'author'], 'saved: excerpt gone, author added')
+  t.match(after, { settings: { defaultSortBy: 'title', defaultSortOrder: 'DESC' }, metadatas: { author: { list: { label: 'Written by' } } } })
+
+  await page.goto(`${address}/admin${ARTICLES}`)
+  await page.reload()
+  await page.getByLabel('Search').fill('Sorted')
+  t.same(await listedTitles(page, ['Sorted C', 'Sorted B', 'Sorted A']), ['Sorted C', 'Sorted B', 'Sorted A'], 'the list sorts by title, descending')
+  t.equal(await page.locator('table th.column-excerpt').count(), 0, 'without the removed column')
+  t.equal((await page.locator('table thead th.column-author').innerText()).trim(), 'Written by', 'with the added one, under its label')
+  t.equal((await page.getByRole('row', { name: /Sorted B/ }).locator('td.column-author').innerText()).trim(), 'Ada Writer', 'showing the author\'s main field')
+
+  await page.getByRole('row', { name: /Sorted B/ }).locator('td.column-title').click()
+  const excerpt = page.getByLabel(/^excerpt/)
+  await excerpt.waitFor()
+  const described = await excerpt.getAttribute('aria-describedby')
+  t.equal((await page.locator(`[id="${described ?? ''}"]`).innerText()).trim(), 'A line or two for the list', 'the edit view shows the saved description under its field')
+  t.same(admin.problems, [], 'no other console error')
 })
