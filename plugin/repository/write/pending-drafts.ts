@@ -6,19 +6,20 @@
  */
 import { DOCUMENT_ID } from '../../content-types/documents.js'
 import type { ContentTypeModel } from '../../content-types/model.js'
-import { draftInverseRelations, draftLinkAttributes } from '../../content-types/pending-drafts.js'
+import { draftInverseRelations, draftLinkAttributes, draftlessOwnerRelations } from '../../content-types/pending-drafts.js'
 import { raw, sql, type Sql } from '../../sql/index.js'
 import { IssueList } from '../../write-plan/issues.js'
 import type { LinkWrite } from '../../write-plan/plan.js'
-import type { Database, SqlTransaction } from '../connection/database.js'
 import { deleteEntry } from './delete-entry.js'
 import { applyInverseLinks, prepareInverseLinks, publishedFollowDrafts, releaseForPublication } from './draft-inverse-links.js'
 import { openDraft, versionColumns } from './draft-rows.js'
+import { withOwnersDrafts } from './draft-shared-links.js'
 import { lockEntry } from './locks.js'
 import { WritePlans } from './observer.js'
 import type { DeleteWrite } from './delete-entry.js'
 import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { WriteSession } from './session.js'
+import { within } from './transactions.js'
 import { copySharedAttributes, dropSharedData } from './shared-copy.js'
 import { updateEntry } from './update-entry.js'
 import { checkRow } from './write-row.js'
@@ -34,11 +35,6 @@ export interface VersionWrite extends DocumentVersions {
   context: WriteContext
 }
 
-/** `db` whose writes run inside `tx`: an entry's write becomes a part of a larger one. */
-function within (db: Database, tx: SqlTransaction): Database {
-  return { ...db, transaction: async work => await work(tx), autocommit: async work => await work(tx) }
-}
-
 /**
  * Edits the draft of a published document, made first (a copy of the published row) when it
  * has none. The first draft write is checked against the published row before anything is
@@ -52,6 +48,7 @@ function within (db: Database, tx: SqlTransaction): Database {
  * (draft-inverse-links.ts), checked with the rest before anything is written.
  */
 export async function writeDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
+  refuseDraftlessOwners(target, body, context)
   const inverse = await splitInverseRelations(target, { publishedId, body, context })
   if (draftId !== null && inverse.writes.length === 0) return await updateEntry(target, { id: draftId, body, context })
   const { db, registry, model } = target
@@ -76,6 +73,24 @@ export async function writeDraft (target: EntryTarget, { publishedId, draftId, b
     for (const plan of lists) await applyInverseLinks(session, { mainId: publishedId, plan: plan! })
     return await updateEntry({ ...target, db: within(db, tx) }, { id, ...written })
   })
+}
+
+/**
+ * A 400 for the other side of a relation whose owners have no drafts, sent in a pending
+ * draft (content-types/pending-drafts.ts, `draftlessOwnerRelations`): written in the draft
+ * row, its links would be lost at the publication; written in the owners' rows, published
+ * readers would see them at once. Written from the owners' side, or at a publication, it
+ * is taken.
+ */
+function refuseDraftlessOwners (target: EntryTarget, body: unknown, context: WriteContext): void {
+  const relations = draftlessOwnerRelations(target.model, uid => target.registry.model(uid))
+  if (relations.length === 0) return
+  const data = context.planner.data(body)
+  const issues = new IssueList()
+  for (const attribute of relations.filter(relation => Object.hasOwn(data, relation.name))) {
+    issues.add([attribute.name], `cannot be written in a draft of a published entry: its links belong to the ${attribute.target} entries, which have no drafts; write it when publishing, or from the other side`)
+  }
+  issues.throwIfAny()
 }
 
 /**
@@ -132,7 +147,8 @@ function heard (context: WriteContext, checks: WritePlans): WriteContext {
 
 /** Publishes the document: its draft, when it has one, replaces the published row's values first. */
 export async function publishDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
-  if (draftId === null) return await updateEntry(target, { id: publishedId, body, context })
+  // Without a draft, an entry's write; the other side of a relation a type without drafts writes reaches the owners' drafts too.
+  if (draftId === null) return await withOwnersDrafts(target, { body, context }, async into => await updateEntry(into, { id: publishedId, body, context }))
   const { db, registry, model } = target
   return await db.transaction(async tx => {
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
