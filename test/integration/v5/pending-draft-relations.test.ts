@@ -144,4 +144,12 @@ t.test('the other side of a relation owned by a type without drafts: shared by b
   t.same(await read(h, `/api/writers/${ada.documentId as string}?populate=posts`, 'posts'), [], 'from both sides')
   t.same(await read(h, `/api/writers/${grace.documentId as string}?populate=posts`, 'posts'), ['Engines, revised'])
   t.same(await h.rows(links), [{ n: 1 }], 'one link row left')
+
+  const unpublished = (await h.send('POST', '/api/posts?status=draft', { data: { title: 'Turbines' } })).body.data
+  const unpublishedPath = `/api/posts/${unpublished.documentId as string}`
+  t.equal((await h.send('PUT', `${unpublishedPath}?status=draft`, { data: { writers: [ada.documentId] } })).status, 200, 'a document with no published version writes it in its draft')
+  t.same(await read(h, `/api/writers/${ada.documentId as string}?populate=posts`, 'posts'), [], 'published readers of the writer do not see an unpublished post')
+  t.same(await read(h, `/api/writers/${ada.documentId as string}?status=draft&populate=posts`, 'posts'), ['Turbines'], 'draft readers do')
+  t.equal((await h.send('PUT', unpublishedPath, { data: {} })).status, 200, 'published')
+  t.same(await read(h, `/api/writers/${ada.documentId as string}?populate=posts`, 'posts'), ['Turbines'], 'the publication carries the link')
 })
