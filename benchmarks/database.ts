@@ -21,6 +21,21 @@ async function onServer (adminUrl: string, statement: string): Promise<void> {
 export async function createBenchDatabase (adminUrl: string, prefix = 'fca_bench'): Promise<BenchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`
   await onServer(adminUrl, `create database ${name}`)
+  return databaseNamed(adminUrl, name)
+}
+
+/**
+ * A copy of `source` (`create database … template …`): the same rows, ids and documentIds,
+ * and the same planner statistics. PostgreSQL copies a database only while no one is
+ * connected to it.
+ */
+export async function copyBenchDatabase (adminUrl: string, source: BenchDatabase, suffix: string): Promise<BenchDatabase> {
+  const name = `${source.name}_${suffix}`
+  await onServer(adminUrl, `create database ${name} template ${source.name}`)
+  return databaseNamed(adminUrl, name)
+}
+
+function databaseNamed (adminUrl: string, name: string): BenchDatabase {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   let dropped = false

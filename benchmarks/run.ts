@@ -11,7 +11,7 @@ import type { BenchConfig } from './config.js'
 import { RESULTS_FOLDER, V5_PREFIX, readConfig } from './config.js'
 import { datasetSize, generateDataset } from './dataset.js'
 import type { BenchDatabase } from './database.js'
-import { createBenchDatabase, withClient } from './database.js'
+import { copyBenchDatabase, createBenchDatabase, withClient } from './database.js'
 import { pickFixture } from './fixture.js'
 import { call, serverStats } from './http.js'
 import { analyzeTables, loadDataset } from './load/index.js'
@@ -22,17 +22,22 @@ import type { RunResult, ScenarioResult } from './report.js'
 import { markdownTable, writeResults } from './report.js'
 import type { Servers } from './scenario-run.js'
 import { RequestNumbers, runScenario } from './scenario-run.js'
-import { scenarios } from './scenarios.js'
+import { DRAFTS_SUFFIX, scenarios } from './scenarios.js'
 import { DeleteSupply } from './delete-supply.js'
 import type { Fixture } from './fixture.js'
 import { addPendingDrafts } from './pending-drafts.js'
-import type { ReadScenario, Scenario, V5Setup } from './scenarios.js'
+import type { ReadScenario, V5Setup } from './scenarios.js'
 
 const running: RunningServer[] = []
 let database: BenchDatabase | null = null
+/** Copies of `database` (the drafts twins'), dropped with it. */
+const extraDatabases: BenchDatabase[] = []
 
 async function cleanUp (): Promise<void> {
   await Promise.allSettled(running.splice(0).map(async server => { await server.stop() }))
+  for (const extra of extraDatabases.splice(0)) {
+    await extra.drop().catch((error: unknown) => { console.error(`warning: could not drop database ${extra.name}:`, error) })
+  }
   if (database !== null) {
     const { name } = database
     await database.drop().catch((error: unknown) => { console.error(`warning: could not drop database ${name}:`, error) })
@@ -60,39 +65,47 @@ async function v5Setup (probe: RunningServer, articleId: number): Promise<V5Setu
 }
 
 interface DraftsPass {
-  all: readonly Scenario[]
-  /** The results so far: a twin's read without drafts, when it was measured already, is taken from them. */
-  results: readonly ScenarioResult[]
   servers: Servers
   fixture: Fixture
   numbers: RequestNumbers
   config: BenchConfig
-  databaseUrl: string
+  /** The servers' environment, whose database the drafts servers replace. */
+  env: Record<string, string>
+  /** The copy of the run's database that gets the pending drafts. */
+  drafts: BenchDatabase
 }
 
 /**
- * The drafts twins: each read measured without drafts (unless it was just now), half the
- * articles given a pending draft, then each measured again, the same rounds, the same server.
+ * The drafts twins: half the articles of the copy given a pending draft, by a plugin server
+ * of its own, then each twin measured on the copy's timed plugin server against the same
+ * request on the run's (no drafts), in the same alternating rounds: the machine's drift
+ * moves both alike, and each round's ratio is of two measurements side by side.
  */
-async function runDraftsTwins (twins: readonly ReadScenario[], { all, results, servers, fixture, numbers, config, databaseUrl }: DraftsPass): Promise<ScenarioResult[]> {
-  const without = new Map<string, ScenarioResult>()
-  for (const twin of twins) {
-    const name = twin.withoutDrafts!
-    const measured = results.find(result => result.name === name)
-    const base = all.find((scenario): scenario is ReadScenario => scenario.kind === 'read' && scenario.name === name)
-    if (base === undefined) throw new Error(`${twin.name}: no scenario ${name} to measure it against`)
-    without.set(name, measured ?? await runScenario(base, servers, fixture, numbers, config))
+async function runDraftsTwins (twins: readonly ReadScenario[], { servers, fixture, numbers, config, env, drafts }: DraftsPass): Promise<ScenarioResult[]> {
+  const draftsEnv = { ...env, BENCH_DATABASE_URL: drafts.url }
+  const plugin = await start('plugin', { ...draftsEnv, BENCH_COUNT_STATEMENTS: '0', BENCH_CPU_PROFILE: config.cpuProfileDir ?? '' })
+  const statementProbe = await start('plugin', { ...draftsEnv, BENCH_COUNT_STATEMENTS: '1', BENCH_CPU_PROFILE: '' })
+  try {
+    const started = Date.now()
+    const count = await addPendingDrafts({ origin: statementProbe.origin, prefix: V5_PREFIX, databaseUrl: drafts.url, singleArticleId: fixture.singleArticleId })
+    await analyzeTables(drafts.url)
+    console.log(`pending drafts: ${count} published articles of ${drafts.name} given one in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const measured: ScenarioResult[] = []
+    for (const twin of twins) {
+      measured.push(await runScenario(twin, { ...servers, plugin, statementProbe }, fixture, numbers, config, { withoutDrafts: servers.plugin }))
+    }
+    return measured
+  } finally {
+    for (const server of [plugin, statementProbe]) {
+      running.splice(running.indexOf(server), 1)
+      await server.stop()
+    }
   }
-  const started = Date.now()
-  const count = await addPendingDrafts({ origin: servers.statementProbe.origin, prefix: V5_PREFIX, databaseUrl, singleArticleId: fixture.singleArticleId })
-  await analyzeTables(databaseUrl)
-  console.log(`pending drafts: ${count} published articles given one in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  const measured: ScenarioResult[] = []
-  for (const twin of twins) {
-    const result = await runScenario(twin, servers, fixture, numbers, config)
-    measured.push({ ...result, withoutDrafts: { name: twin.withoutDrafts!, ...without.get(twin.withoutDrafts!)!.plugin } })
-  }
-  return measured
+}
+
+/** Whether the chosen scenarios include drafts twins (decided by name: their database is copied before any server starts). */
+function wantsDraftsTwins (config: BenchConfig): boolean {
+  return config.scenarios.length === 0 || config.scenarios.some(name => name.endsWith(DRAFTS_SUFFIX))
 }
 
 async function benchmark (config: BenchConfig): Promise<RunResult> {
@@ -104,6 +117,12 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
   console.log(`database ${database.name}; loading scale ${config.scale} through the ${config.loader === 'api' ? 'REST API' : 'direct SQL loader'}…`)
   const loaded = await loadDataset(database.url, dataset, config.loader, { analyze: !config.cold })
   console.log(`loaded ${dataset.articles.length} articles and the rest in ${loaded.seconds.toFixed(1)} s`)
+  // The drafts twins' database: a copy made now, while no server holds a connection to the run's.
+  const drafts = wantsDraftsTwins(config) ? await copyBenchDatabase(config.adminUrl, database, 'drafts') : null
+  if (drafts !== null) {
+    extraDatabases.push(drafts)
+    console.log(`database ${drafts.name}: a copy, for the drafts twins`)
+  }
   const postgres = await withClient(database.url, async client => (await client.query<{ v: string }>("select split_part(version(), ' on ', 1) as v")).rows[0]?.v ?? 'PostgreSQL')
 
   const fixture = pickFixture(dataset, loaded.ids)
@@ -145,10 +164,7 @@ async function benchmark (config: BenchConfig): Promise<RunResult> {
   const loadMix = withLoadMix ? await runLoadMix(reads, servers, config, config.loadConnections) : null
   // After every other read: the pending drafts stay in the table.
   const draftsTwins = chosen.filter((scenario): scenario is ReadScenario => scenario.kind === 'read' && scenario.withoutDrafts !== undefined)
-  if (draftsTwins.length > 0) {
-    const all = scenarios(fixture, deletes, v5)
-    results.push(...await runDraftsTwins(draftsTwins, { all, results, servers, fixture, numbers, config, databaseUrl: database.url }))
-  }
+  if (draftsTwins.length > 0 && drafts !== null) results.push(...await runDraftsTwins(draftsTwins, { servers, fixture, numbers, config, env, drafts }))
   for (const scenario of chosen) if (scenario.kind === 'write') results.push(await runScenario(scenario, servers, fixture, numbers, config))
   const rssEnd = (await serverStats(servers.plugin.origin)).rss
   return {

@@ -101,7 +101,27 @@ async function statementsInRounds (server: RunningServer, rounds: readonly Round
   return statements === null || requests === 0 ? 0 : statements / requests
 }
 
-export async function runScenario (scenario: Scenario, servers: Servers, fixture: Fixture, numbers: RequestNumbers, config: BenchConfig): Promise<ScenarioResult> {
+export interface ScenarioOptions {
+  /**
+   * A drafts twin's other server: the plugin on the database without pending drafts, measured
+   * as the target `plugin-none` in the same alternating rounds as `servers.plugin`, which
+   * serves the copy with them.
+   */
+  withoutDrafts?: RunningServer
+}
+
+/** Each round's drafts/none (the two measured next to each other), and their median. */
+export function roundRatios (drafts: readonly RoundResult[], none: readonly RoundResult[]): { perRound: number[], median: number } {
+  const perRound = drafts.map((round, index) => round.requestsPerSecond / Math.max(none[index]?.requestsPerSecond ?? 0, 1e-9))
+  const sorted = [...perRound].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  const median = sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  return { perRound, median }
+}
+
+export async function runScenario (
+  scenario: Scenario, servers: Servers, fixture: Fixture, numbers: RequestNumbers, config: BenchConfig, options: ScenarioOptions = {}
+): Promise<ScenarioResult> {
   const log = (message: string): void => { console.log(`[${scenario.name}] ${message}`) }
   if (scenario.kind === 'write' && scenario.supply !== undefined) {
     const started = Date.now()
@@ -135,6 +155,8 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
   const targets: Array<[Target, RunningServer]> = [['plugin', servers.plugin], ['ceiling', servers.ceiling]]
   // A v5 twin: its v4 request on the same plugin server, in the same alternating rounds (v5/v4).
   if (scenario.kind === 'read' && scenario.v4Twin !== undefined) targets.splice(1, 0, ['plugin-v4', servers.plugin])
+  // A drafts twin: the same request on the database without pending drafts, next to it in every round.
+  if (options.withoutDrafts !== undefined) targets.splice(1, 0, ['plugin-none', options.withoutDrafts])
   if (hasCorrelatedCeiling(scenario)) targets.push(['ceiling-correlated', servers.ceiling])
   if (servers.ormFind !== null && scenario.kind === 'read' && scenario.ormFind) targets.push(['orm-find', servers.ormFind])
   if (stepwise !== null) targets.push(['stepwise', stepwise])
@@ -178,6 +200,9 @@ export async function runScenario (scenario: Scenario, servers: Servers, fixture
     v4Twin: scenario.kind === 'read' && scenario.v4Twin !== undefined ? { name: scenario.v4Twin.name, ...summary('plugin-v4') } : null,
     ormFind: rounds.has('orm-find') ? summary('orm-find') : null,
     stepwise: stepwiseResult,
-    pluginRss: { start: rssStart, end: rssEnd }
+    pluginRss: { start: rssStart, end: rssEnd },
+    ...(options.withoutDrafts === undefined || scenario.kind !== 'read' || scenario.withoutDrafts === undefined
+      ? {}
+      : { withoutDrafts: { name: scenario.withoutDrafts, ...summary('plugin-none'), ...roundRatios(rounds.get('plugin')!, rounds.get('plugin-none')!) } })
   }
 }

@@ -24,9 +24,10 @@ export interface ReadScenario {
   /** A GraphQL twin (the plugin's GraphQL endpoint, by GET): its answer is unwrapped from its root field before the check. */
   graphql?: boolean
   /**
-   * A drafts twin: the same read, measured once half the articles have a pending draft
-   * (benchmarks/pending-drafts.ts), against the scenario of this name measured on the same
-   * server just before they were written (drafts/none).
+   * A drafts twin: the same read as the scenario of this name, measured on a copy of the
+   * database where half the articles have a pending draft (benchmarks/pending-drafts.ts),
+   * against the same request on the database without them, in the same alternating rounds
+   * (drafts/none).
    */
   withoutDrafts?: string
 }
@@ -39,7 +40,8 @@ export interface WriteRequest {
 
 /** `ceiling-correlated`: the ceiling's older statement shape (one subquery per entry and relation), where a set-based one exists. */
 /** `plugin-v4`: a v5 twin's v4 request, on the timed plugin server. */
-export type Target = 'plugin' | 'plugin-v4' | 'ceiling' | 'ceiling-correlated' | 'orm-find' | 'stepwise'
+/** `plugin-none`: a drafts twin's request on the plugin server of the database without pending drafts. */
+export type Target = 'plugin' | 'plugin-v4' | 'plugin-none' | 'ceiling' | 'ceiling-correlated' | 'orm-find' | 'stepwise'
 
 export interface WriteScenario {
   kind: 'write'
@@ -66,7 +68,7 @@ function query (pairs: Array<[string, string | number]>): string {
  * `/ceiling-correlated/<scenario>`) with the same query string; `/orm-find/<plural>[/<id>]` with the same query string.
  */
 export function readPath (scenario: ReadScenario, target: Target): string {
-  if (target === 'plugin') return scenario.path
+  if (target === 'plugin' || target === 'plugin-none') return scenario.path
   const v4 = scenario.v4Twin ?? { name: scenario.name, path: scenario.path }
   if (target === 'plugin-v4') return v4.path
   if (target === 'orm-find') return `/orm-find${v4.path.slice('/api'.length)}`

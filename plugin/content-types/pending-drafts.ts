@@ -47,3 +47,18 @@ export function draftInverseRelations (model: Model, owners: (uid: string) => Mo
   }
   return relations
 }
+
+/**
+ * The relations of `model` that a pending draft cannot write: the other side of a relation
+ * (`mappedBy`) whose owner is a type without drafts. Its links are the owner rows', and such
+ * an owner has one row, shared by both versions of the document (Strapi 5 links both from a
+ * type without drafts): no draft row can hold a link the published row does not have.
+ */
+export function draftlessOwnerRelations (model: Model, owners: (uid: string) => Model): RelationAttribute[] {
+  const relations: RelationAttribute[] = []
+  for (const attribute of model.attributes.values()) {
+    if (attribute.kind !== 'relation' || attribute.owning || attribute.name === 'localizations') continue
+    if (attribute.link.other === 'owner' && !mayHaveDrafts(owners(attribute.target))) relations.push(attribute)
+  }
+  return relations
+}

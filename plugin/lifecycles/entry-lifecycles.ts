@@ -76,12 +76,15 @@ export class EntryLifecycles {
       const repository = repositories.for(model)
       // One query object per type, so the reader compiles its statement once.
       const query: EntryQuery = { ...compileEntryQuery(registry, model, {}), publicationState: 'preview' }
+      // `preview` hides a published document's pending draft (its row is not the entry's v4
+      // one); a write of that draft is read as a draft, where it is the row shown.
+      const asDraft: EntryQuery = { ...query, publicationState: 'draft' }
       found = {
         model,
         hooks: lifecycles[model.uid] ?? {},
         eventModel: eventModel(model),
         read: async (id) => {
-          const json = await repository.entry(id, query)
+          const json = await repository.entry(id, query) ?? (model.draftAndPublish ? await repository.entry(id, asDraft) : null)
           return json === null ? null : flatEntry(json)
         }
       }

@@ -18,6 +18,7 @@ import type { SingleWrite } from './write/single.js'
 import { createEntry, createLocalization } from './write/create-entry.js'
 import type { CreateWrite, LocalizationWrite } from './write/create-entry.js'
 import { deleteEntry } from './write/delete-entry.js'
+import { withOwnersDrafts } from './write/draft-shared-links.js'
 import type { DeleteWrite } from './write/delete-entry.js'
 import type { WrittenEntry } from './write/entry-writes.js'
 import { lockEntries } from './write/locks.js'
@@ -50,6 +51,8 @@ export interface ContentRepository {
   singleId: (locale: string | null) => Promise<number | null>
   /** Single types: the PUT, an update of the entry when there is one, else its create; returns it. */
   writeSingle: (write: SingleWrite) => Promise<WrittenEntry>
+  /** Strapi v5's `status=draft` write of a document that has no published version: an update of its one row, whose other sides of relations reach the owners' drafts too. */
+  writeDraftOnly: (write: UpdateWrite) => Promise<WrittenEntry>
   /** Strapi v5's `status=draft` write of a published document: its draft row (made on the first such write) is written. */
   writeDraft: (write: VersionWrite) => Promise<WrittenEntry>
   /** A publication of a published document: its pending draft, if any, replaces the published row's values, then the write. */
@@ -132,8 +135,9 @@ function contentRepository ({ db, registry, reader }: RepositoriesContext, model
     entry: (id, query, options) => reader.entry(model, id, query, options),
     document: (documentId, query, options) => reader.document(model, documentId, query, options),
     answer: (query) => reader.answer(model, query),
-    create: async (write) => await createEntry(target, write),
-    update: async (write) => await updateEntry(target, write),
+    create: async (write) => await withOwnersDrafts(target, write, async into => await createEntry(into, write)),
+    update: async (write) => await withOwnersDrafts(target, write, async into => await updateEntry(into, write)),
+    writeDraftOnly: async (write) => await withOwnersDrafts(target, { ...write, draftOnly: true }, async into => await updateEntry(into, write)),
     delete: async (write) => await deleteEntry(target, write),
     localize: async (write) => await createLocalization(target, write),
     single: (locale, query, options) => reader.single(model, locale, query, options),

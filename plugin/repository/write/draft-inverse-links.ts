@@ -45,7 +45,7 @@ interface InverseNames {
   otherOrder: string
 }
 
-function namesOf (session: WriteSession, attribute: RelationAttribute): InverseNames {
+export function namesOf (session: WriteSession, attribute: RelationAttribute): InverseNames {
   const owner = session.registry.model(attribute.target) as ContentTypeModel
   const column = (property: string): string => session.column(owner.entity, property)
   const keys = [DOCUMENT_ID, ...(owner.localized ? ['locale'] : [])].map(column)

@@ -69,6 +69,7 @@ export class WritePlans {
   readonly #request: PlanRequest
   readonly #admit: Admission | undefined
   #plan: EntryWritePlan | null = null
+  #data: Record<string, unknown> | null = null
 
   constructor (options: WritePlansOptions) {
     this.#body = options.body
@@ -109,10 +110,16 @@ export class WritePlans {
     this.#admit?.(this.#plan)
   }
 
+  /** The data planned: the body's, or what the observer's `before` left (once `inTransaction` ran). */
+  get data (): Record<string, unknown> | null {
+    return this.#data ?? this.#planner.data(this.#body)
+  }
+
   /** Inside the transaction: the observer hears of the write, then the plan is ready. */
   async inTransaction (id: number | null, previous?: Row): Promise<EntryWritePlan> {
     if (this.#observer !== undefined) {
       const data = await this.#observer.before({ action: this.#action, id, data: this.#planner.data(this.#body), ...(previous === undefined ? {} : { previous }) })
+      this.#data = data
       if (this.late) this.#plan = await this.#planner.plan({ data }, { ...this.#request, issues: this.issues })
     }
     return this.#plan!

@@ -6,19 +6,20 @@
  */
 import { DOCUMENT_ID } from '../../content-types/documents.js'
 import type { ContentTypeModel } from '../../content-types/model.js'
-import { draftInverseRelations, draftLinkAttributes } from '../../content-types/pending-drafts.js'
+import { draftInverseRelations, draftLinkAttributes, draftlessOwnerRelations } from '../../content-types/pending-drafts.js'
 import { raw, sql, type Sql } from '../../sql/index.js'
 import { IssueList } from '../../write-plan/issues.js'
 import type { LinkWrite } from '../../write-plan/plan.js'
-import type { Database, SqlTransaction } from '../connection/database.js'
 import { deleteEntry } from './delete-entry.js'
 import { applyInverseLinks, prepareInverseLinks, publishedFollowDrafts, releaseForPublication } from './draft-inverse-links.js'
 import { openDraft, versionColumns } from './draft-rows.js'
+import { withOwnersDrafts } from './draft-shared-links.js'
 import { lockEntry } from './locks.js'
 import { WritePlans } from './observer.js'
 import type { DeleteWrite } from './delete-entry.js'
 import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { WriteSession } from './session.js'
+import { within } from './transactions.js'
 import { copySharedAttributes, dropSharedData } from './shared-copy.js'
 import { updateEntry } from './update-entry.js'
 import { checkRow } from './write-row.js'
@@ -34,30 +35,34 @@ export interface VersionWrite extends DocumentVersions {
   context: WriteContext
 }
 
-/** `db` whose writes run inside `tx`: an entry's write becomes a part of a larger one. */
-function within (db: Database, tx: SqlTransaction): Database {
-  return { ...db, transaction: async work => await work(tx), autocommit: async work => await work(tx) }
-}
-
 /**
  * Edits the draft of a published document, made first (a copy of the published row) when it
  * has none. The first draft write is checked against the published row before anything is
  * copied, so a refused one draws no id (the copy draws the draft row's and its component
  * rows'); the facts read of those checks locks the published row, so that the first draft
  * writes of one document queue there and the later ones edit the draft the first one made.
- * The other side of a relation sent is written in the related documents' drafts
+ * A `beforeUpdate` hook that may change the data runs there too, before the copy, on the
+ * published row locked: a hook that refuses the write, or leaves data the checks refuse,
+ * draws no id either; the draft's update then writes what the hook left, without running it
+ * again. The other side of a relation sent is written in the related documents' drafts
  * (draft-inverse-links.ts), checked with the rest before anything is written.
  */
 export async function writeDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
+  refuseDraftlessOwners(target, body, context)
   const inverse = await splitInverseRelations(target, { publishedId, body, context })
   if (draftId !== null && inverse.writes.length === 0) return await updateEntry(target, { id: draftId, body, context })
   const { db, registry, model } = target
   const checks = draftId === null ? await draftChecks(inverse.body, context, publishedId) : null
   return await db.transaction(async tx => {
-    if (draftId === null) {
-      const checking = new WriteSession({ tx, db, registry, issues: checks?.issues ?? new IssueList() })
-      if (checks === null) await lockEntry(checking, { model, id: publishedId, strength: 'no key update' })
-      else await checkRow(checking, (await checks.inTransaction(publishedId)).root, { lock: true })
+    let written = { body: inverse.body, context }
+    if (checks !== null) {
+      const checking = new WriteSession({ tx, db, registry, issues: checks.issues })
+      // The hook sees the entry locked, as an update's does; the draft it writes has no row yet.
+      if (checks.late) await lockEntry(checking, { model, id: publishedId, strength: 'no key update' })
+      const previous = context.observer?.wantsPublication(model) === true ? { publishedAt: null } : undefined
+      const { root } = await checks.inTransaction(publishedId, previous)
+      await checkRow(checking, root, { lock: true })
+      if (checks.late) written = { body: { ...(inverse.body as Record<string, unknown>), data: checks.data }, context: heard(context, checks) }
     }
     // What the checks queued is dropped with their session: the draft's own update writes it.
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
@@ -66,8 +71,26 @@ export async function writeDraft (target: EntryTarget, { publishedId, draftId, b
     session.issues.throwIfAny()
     const id = draftId ?? await openDraft(session, model, publishedId)
     for (const plan of lists) await applyInverseLinks(session, { mainId: publishedId, plan: plan! })
-    return await updateEntry({ ...target, db: within(db, tx) }, { id, body: inverse.body, context })
+    return await updateEntry({ ...target, db: within(db, tx) }, { id, ...written })
   })
+}
+
+/**
+ * A 400 for the other side of a relation whose owners have no drafts, sent in a pending
+ * draft (content-types/pending-drafts.ts, `draftlessOwnerRelations`): written in the draft
+ * row, its links would be lost at the publication; written in the owners' rows, published
+ * readers would see them at once. Written from the owners' side, or at a publication, it
+ * is taken.
+ */
+function refuseDraftlessOwners (target: EntryTarget, body: unknown, context: WriteContext): void {
+  const relations = draftlessOwnerRelations(target.model, uid => target.registry.model(uid))
+  if (relations.length === 0) return
+  const data = context.planner.data(body)
+  const issues = new IssueList()
+  for (const attribute of relations.filter(relation => Object.hasOwn(data, relation.name))) {
+    issues.add([attribute.name], `cannot be written in a draft of a published entry: its links belong to the ${attribute.target} entries, which have no drafts; write it when publishing, or from the other side`)
+  }
+  issues.throwIfAny()
 }
 
 /**
@@ -91,20 +114,41 @@ async function splitInverseRelations (target: EntryTarget, { publishedId, body, 
 
 /**
  * The plans that check a first draft write against the published row, before the
- * transaction: the body's own problems answered at once, with no statement. Null when a
- * `before*` hook may change the data: its checks then follow the hook, in the draft's update.
+ * transaction: the body's own problems answered at once, with no statement. When a
+ * `before*` hook may change the data, they carry the observer: the hook runs inside the
+ * transaction, and the data it leaves is planned and checked there (`late`).
  */
-async function draftChecks (body: unknown, context: WriteContext, publishedId: number): Promise<WritePlans | null> {
-  if (context.observer?.changesData('update') === true) return null
-  const plans = new WritePlans({ body, observer: undefined, action: 'update', planner: context.planner, request: { id: publishedId }, admit: context.admit })
+async function draftChecks (body: unknown, context: WriteContext, publishedId: number): Promise<WritePlans> {
+  const observer = context.observer?.changesData('update') === true ? context.observer : undefined
+  const plans = new WritePlans({ body, observer, action: 'update', planner: context.planner, request: { id: publishedId }, admit: context.admit })
   await plans.early()
   plans.issues.throwIfAny()
   return plans
 }
 
+/**
+ * The context of the draft's update once its hook has run (`draftChecks`): the data it left is
+ * the body, judged as the caller's was before the hook; the observer hears of the commit and
+ * keeps the write the hook saw, and is not asked again.
+ */
+function heard (context: WriteContext, checks: WritePlans): WriteContext {
+  return {
+    ...context,
+    admit: undefined,
+    observer: {
+      changesData: () => false,
+      hooksBefore: () => false,
+      wantsPublication: () => false,
+      before: async write => write.data,
+      committed: () => { checks.committed() }
+    }
+  }
+}
+
 /** Publishes the document: its draft, when it has one, replaces the published row's values first. */
 export async function publishDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
-  if (draftId === null) return await updateEntry(target, { id: publishedId, body, context })
+  // Without a draft, an entry's write; the other side of a relation a type without drafts writes reaches the owners' drafts too.
+  if (draftId === null) return await withOwnersDrafts(target, { body, context }, async into => await updateEntry(into, { id: publishedId, body, context }))
   const { db, registry, model } = target
   return await db.transaction(async tx => {
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })

@@ -11,6 +11,11 @@ import { isGeneratedUidTaken, translateDatabaseError } from './errors.js'
 import type { WritePlans } from './observer.js'
 import { NeedsTransaction, WriteSession } from './session.js'
 
+/** `db` whose writes run inside `tx`: an entry's write becomes a part of a larger one. */
+export function within (db: Database, tx: SqlTransaction): Database {
+  return { ...db, transaction: async work => await work(tx), autocommit: async work => await work(tx) }
+}
+
 /** The one-statement write of an entry (write/one-statement), and what it runs in. */
 export interface OneStatementRun extends Pick<EntryTarget, 'db' | 'registry'> {
   plans: WritePlans

@@ -75,7 +75,11 @@ export function versionsIn (rows: readonly DocumentRow[], locale: string | null)
  * publication takes the pending draft along; otherwise the entry's one row is updated.
  */
 export function versionWrite (repository: ContentRepository, draft: boolean, { published, draft: pending }: LocaleVersions): V5EntryWrite {
-  if (published === null) return async (body, context) => await repository.update({ id: pending!.id, body, context })
+  if (published === null) {
+    return draft
+      ? async (body, context) => await repository.writeDraftOnly({ id: pending!.id, body, context })
+      : async (body, context) => await repository.update({ id: pending!.id, body, context })
+  }
   const versions = { publishedId: published.id, draftId: pending?.id ?? null }
   return draft
     ? async (body, context) => await repository.writeDraft({ ...versions, body, context })

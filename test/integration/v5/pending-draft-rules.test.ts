@@ -35,6 +35,49 @@ t.test('a refused first draft write copies nothing and spends no id', async t =>
   t.equal(next.body.data.seo.id, Number(before.seo) + 1, 'and so does the next component row')
 })
 
+t.test('a beforeUpdate hook that refuses a first draft write spends no id either', async t => {
+  const heard: Json[] = []
+  const h = await harness(t, {
+    lifecycles: {
+      'api::article.article': {
+        async beforeUpdate (event: Json) {
+          heard.push({ hook: 'before', id: event.params.where.id, title: event.params.data.title })
+          if (event.params.data.title === 'Forbidden') throw Object.assign(new Error('Pick another title'), { name: 'ApplicationError' })
+          if (event.params.data.title === 'Spoiled') event.params.data.views = 'many'
+          if (event.params.data.title === 'Signed') event.params.data.body = 'Signed by the hook'
+        },
+        async afterUpdate (event: Json) { heard.push({ hook: 'after', id: event.result.id }) }
+      }
+    }
+  })
+  const { article } = await published(h)
+  const path = `/api/articles/${article.documentId as string}?status=draft`
+  const maxIds = async (): Promise<Json> => (await h.rows('select (select max(id) from articles) as article, (select max(id) from components_shared_seos) as seo'))[0]
+  const before = await maxIds()
+
+  const refused = await h.send('PUT', path, { data: { title: 'Forbidden', seo: { metaTitle: 'Draft' } } })
+  t.match(refused, { status: 400, body: { error: { name: 'ApplicationError', message: 'Pick another title' } } }, 'the hook\'s refusal, in the error envelope')
+  const spoiled = await h.send('PUT', path, { data: { title: 'Spoiled', seo: { metaTitle: 'Draft' } } })
+  t.match(spoiled, { status: 400, body: { error: { name: 'ValidationError' } } }, 'the data the hook left, refused by the checks')
+  t.same(await maxIds(), before, 'no row left behind')
+  t.same(await h.rows('select id from articles where document_id = $1', [article.documentId]), [{ id: article.id }], 'no draft row')
+  t.same(heard, [{ hook: 'before', id: article.id, title: 'Forbidden' }, { hook: 'before', id: article.id, title: 'Spoiled' }],
+    'the hook ran once per write, on the published row (the draft has none yet), and no after hook')
+
+  heard.length = 0
+  const signed = await h.send('PUT', `${path}&populate=seo`, { data: { title: 'Signed' } })
+  t.match(signed, { status: 200, body: { data: { title: 'Signed', body: 'Signed by the hook', publishedAt: null, seo: { metaTitle: 'Engines' } } } }, 'the draft holds what the hook left')
+  t.equal(signed.body.data.id, Number(before.article) + 1, 'its row takes the next id: the refused writes drew none')
+  t.equal(signed.body.data.seo.id, Number(before.seo) + 1, 'and so does its copied component row')
+  t.same(heard, [{ hook: 'before', id: article.id, title: 'Signed' }, { hook: 'after', id: signed.body.data.id }], 'the hook ran once; the after hook sees the draft, which it reads')
+  t.match((await h.send('GET', `/api/articles/${article.documentId as string}`)).body.data, { title: 'Engines', body: 'First' }, 'the published version untouched')
+
+  heard.length = 0
+  const later = await h.send('PUT', path, { data: { title: 'Forbidden' } })
+  t.equal(later.status, 400, 'a later draft write: refused as any update')
+  t.same(heard, [{ hook: 'before', id: signed.body.data.id, title: 'Forbidden' }], 'its hook sees the draft\'s row')
+})
+
 t.test('concurrent first draft writes of one document make one draft', async t => {
   const h = await harness(t)
   const { article } = await published(h)

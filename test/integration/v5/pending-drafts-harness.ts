@@ -7,6 +7,7 @@ import pg from 'pg'
 import type { Test } from 'tap'
 import { buildTestApp } from '../../helpers/app.js'
 import type { TestApp } from '../../helpers/app.js'
+import type { ContentApiOptions } from '../../../plugin/index.js'
 import { V5_PROJECT } from './replay.js'
 
 export type Json = any
@@ -20,8 +21,9 @@ export interface Harness {
   rows: (sql: string, params?: unknown[]) => Promise<Json[]>
 }
 
-export async function harness (t: Test): Promise<Harness> {
-  const test = await buildTestApp({ schemas, i18n, apiFormat: 'v5', alsoServe: { apiFormat: 'v4', prefix: '/api/v4' }, graphql: true })
+/** `options`: more of the plugin's options (hooks, other schemas), over the harness's own. */
+export async function harness (t: Test, options: Partial<ContentApiOptions> = {}): Promise<Harness> {
+  const test = await buildTestApp({ schemas, i18n, apiFormat: 'v5', alsoServe: { apiFormat: 'v4', prefix: '/api/v4' }, graphql: true, ...options })
   const client = new pg.Client({ connectionString: test.url })
   await client.connect()
   t.teardown(async () => {
