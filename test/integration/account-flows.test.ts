@@ -72,7 +72,9 @@ const app = await mailApp({})
 const ada = await app.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'secret-pass' })
 
 t.test('forgot password mails a code; reset with it sets the password, once', async t => {
+  app.statements.reset()
   sameAsStrapi(t, await app.post('/api/auth/forgot-password', { email: 'nobody@example.com' }), 'forgot: unknown email')
+  t.equal(app.statements.count(), 1, 'one lookup, nothing written')
   t.equal(app.mails.length, 0, 'an unknown email gets no mail, and the answer does not tell')
   t.same(await app.post('/api/auth/forgot-password', { email: 'Ada@Example.com' }), { status: 200, body: { ok: true } })
   t.equal(app.mails.length, 1)
@@ -90,8 +92,10 @@ t.test('forgot password mails a code; reset with it sets the password, once', as
   sameAsStrapi(t, await app.post('/api/auth/reset-password', { code: 123, password: 'new-secret', passwordConfirmation: 'new-secret' }), 'reset: code a number')
   sameAsStrapi(t, await app.post('/api/auth/reset-password', { code, password: 'abc', passwordConfirmation: 'abc' }), 'reset: too short')
 
+  app.statements.reset()
   const reset = await app.post('/api/auth/reset-password', { code, password: 'new-secret', passwordConfirmation: 'new-secret' })
   sameAsStrapi(t, reset, 'reset: right code')
+  t.equal(app.statements.count(), 3, 'the code looked up, spent with the new password in one update, the user read')
   const me = await app.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${reset.body.jwt as string}` } })
   t.equal(me.json().username, 'ada', 'the JWT it answers is a session of that user')
   sameAsStrapi(t, await app.post('/api/auth/reset-password', { code, password: 'other-secret', passwordConfirmation: 'other-secret' }), 'reset: code used twice')
