@@ -203,3 +203,16 @@ t.test('without permissions.email: the mail flows answer a 400 that names the op
   const changed = await silent.post('/api/auth/change-password', { currentPassword: 'secret-pass', password: 'new-secret', passwordConfirmation: 'new-secret' }, registered.body.jwt)
   t.equal(changed.status, 200, 'nor does change password')
 })
+
+t.test('forgot password is rate limited per email, as log in is per identifier', async t => {
+  const mails: MailMessage[] = []
+  const limited = await buildTestApp({
+    permissions: { jwtSecret: SECRET, email: { send: (message) => { mails.push(message) }, resetPasswordUrl: RESET_PAGE } },
+    rateLimit: { perIp: false, perIdentifier: { max: 2, timeWindow: 60_000 } }
+  })
+  t.teardown(limited.close)
+  const ask = async (email: string): Promise<number> =>
+    (await limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } })).statusCode
+  t.same([await ask('ada@example.com'), await ask('ADA@example.com'), await ask('ada@example.com')], [200, 200, 429], 'the third request for one address, in any case, is refused')
+  t.equal(await ask('grace@example.com'), 200, 'another address is counted apart')
+})
