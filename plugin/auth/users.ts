@@ -35,6 +35,11 @@ export interface UserRole {
   type: string
 }
 
+/** A user and its role, read in one statement (GraphQL's `me`). */
+export interface UserWithRole extends PublicUser {
+  roleDetails: UserRole
+}
+
 export interface UsersOptions {
   /** Users are answered with their documentId and a publishedAt, as Strapi v5 answers them. */
   documentIds?: boolean
@@ -66,6 +71,16 @@ function userColumns (names: TableNames, documentIds: boolean): Sql {
   const documentId = documentIds ? `, ${column('documentId')} as document_id` : ''
   return raw(`${plain.join(', ')}, r.${names.column(ROLE_ENTITY, 'type')} as role,
   ${asDatetime(column('createdAt'))} as created_at, ${asDatetime(column('updatedAt'))} as updated_at${documentId}`)
+}
+
+/** The role's columns of `r`, beside the user's, for `userRole`. */
+function roleColumns (names: TableNames): Sql {
+  const column = (property: string): string => `r.${names.column(ROLE_ENTITY, property)}`
+  return raw(['id', 'name', 'description', 'type'].map(property => `${column(property)} as role_${property}`).join(', '))
+}
+
+function userRole (row: Row): UserRole {
+  return { id: Number(row.role_id), name: String(row.role_name), description: row.role_description === null ? null : String(row.role_description), type: String(row.role_type) }
 }
 
 function publicUser (row: Row): PublicUser {
@@ -109,12 +124,14 @@ export class Users {
   readonly #roles: EntitySql
   readonly #userColumns: Sql
   readonly #requireConfirmation: boolean
+  readonly #roleColumns: Sql
   constructor (db: Database, options: UsersOptions = {}) {
     this.#db = db
     this.#requireConfirmation = options.requireConfirmation === true
     this.#users = entitySql(db.names, USER_ENTITY)
     this.#roles = entitySql(db.names, ROLE_ENTITY)
     this.#userColumns = userColumns(db.names, options.documentIds === true)
+    this.#roleColumns = roleColumns(db.names)
   }
 
   /** Without `unconfirmed`, the user is confirmed at once (Strapi without email confirmation). */
@@ -143,21 +160,28 @@ export class Users {
   }
 
   async byId (id: number): Promise<PublicUser | null> {
-    const { table: users, column } = this.#users
-    const roles = this.#roles
-    const [row] = await runSql(this.#db, sql`select ${this.#userColumns} from ${users} u join ${roles.table} r on r.${roles.column('id')} = u.${column('role')}
-      where u.${column('id')} = ${id}`)
+    const [row] = await runSql(this.#db, this.#userJoinedToRole(this.#userColumns, id))
     return row === undefined ? null : publicUser(row)
   }
 
-  /** A user's role, as GraphQL's `me { role }` shows it; null when the user is gone. */
+  /** A user with its role, as GraphQL's `me` answers them: one statement, the role joined. */
+  async byIdWithRole (id: number): Promise<UserWithRole | null> {
+    const [row] = await runSql(this.#db, this.#userJoinedToRole(sql`${this.#userColumns}, ${this.#roleColumns}`, id))
+    return row === undefined ? null : { ...publicUser(row), roleDetails: userRole(row) }
+  }
+
+  /** A user's role, as GraphQL's `login` and `register` show it when asked; null when the user is gone. */
   async roleOf (userId: number): Promise<UserRole | null> {
+    const [row] = await runSql(this.#db, this.#userJoinedToRole(this.#roleColumns, userId))
+    return row === undefined ? null : userRole(row)
+  }
+
+  /** `columns` of user `id` (as `u`) joined to its role (as `r`). */
+  #userJoinedToRole (columns: Sql, id: number): Sql {
     const { table: users, column } = this.#users
     const roles = this.#roles
-    const [row] = await runSql(this.#db, sql`select r.${roles.column('id')} as id, r.${roles.column('name')} as name,
-      r.${roles.column('description')} as description, r.${roles.column('type')} as type
-      from ${users} u join ${roles.table} r on r.${roles.column('id')} = u.${column('role')} where u.${column('id')} = ${userId}`)
-    return row === undefined ? null : { id: Number(row.id), name: String(row.name), description: row.description === null ? null : String(row.description), type: String(row.type) }
+    return sql`select ${columns} from ${users} u join ${roles.table} r on r.${roles.column('id')} = u.${column('role')}
+      where u.${column('id')} = ${id}`
   }
 
   /** The same answer for an unknown identifier and a wrong password: nothing to probe. */

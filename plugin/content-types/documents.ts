@@ -29,6 +29,15 @@ export function documentIdAttribute (): ScalarAttribute {
 const MADE_SHAPE = /^[a-z][a-z0-9]{23}$/
 
 /**
+ * Whether `text` can be part of some documentId, ignoring case (as `_q` compares): only
+ * letters and digits can. A search for anything else (a space, a dash) need not look at
+ * documentIds at all.
+ */
+export function canBeInDocumentId (text: string): boolean {
+  return /^[a-z0-9]+$/i.test(text)
+}
+
+/**
  * Whether `value` can be a documentId of this database: every one is made in that shape, so
  * any other value (from a URL, say) names no document and need not reach SQL.
  */

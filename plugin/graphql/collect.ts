@@ -7,13 +7,28 @@
  */
 import { GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, isAbstractType } from 'graphql'
 import type {
-  FieldNode, FragmentDefinitionNode, GraphQLObjectType, GraphQLSchema, InlineFragmentNode, SelectionSetNode
+  DocumentNode, FieldNode, FragmentDefinitionNode, GraphQLObjectType, GraphQLSchema, InlineFragmentNode, SelectionSetNode
 } from 'graphql'
 
 export interface Document {
   schema: GraphQLSchema
-  fragments: Readonly<Record<string, FragmentDefinitionNode>>
+  fragments: Fragments
   variables: Readonly<Record<string, unknown>>
+}
+
+type Fragments = Readonly<Record<string, FragmentDefinitionNode>>
+
+/** Per parsed document: mercurius keeps one per query text, and each request of the text asks again. */
+const fragmentsByDocument = new WeakMap<DocumentNode, Fragments>()
+
+/** A document's fragment definitions by name, found once per parsed document. */
+export function fragmentsOf (document: DocumentNode): Fragments {
+  let fragments = fragmentsByDocument.get(document)
+  if (fragments === undefined) {
+    fragments = Object.fromEntries(document.definitions.flatMap(definition => definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : []))
+    fragmentsByDocument.set(document, fragments)
+  }
+  return fragments
 }
 
 /** The fields each response key of `type` gathers from the selection sets of `fields`, in the order first met. */

@@ -22,7 +22,7 @@ import { callerOf } from '../auth/caller.js'
 import { isRecord } from '../is-record.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import { shapeWhole } from './answer-shape.js'
-import { collectSelections } from './collect.js'
+import { collectSelections, fragmentsOf } from './collect.js'
 import type { PreparedOperation, PreparedRead } from './operation.js'
 
 /**
@@ -91,7 +91,7 @@ export function directAnswers (context: DirectAnswerContext): DirectAnswers {
         // The budget's refusal: mercurius answers it as a GraphQL error.
         return
       }
-      const fragments = Object.fromEntries(document.definitions.flatMap(definition => definition.kind === 'FragmentDefinition' ? [[definition.name.value, definition]] : []))
+      const fragments = fragmentsOf(document)
       const roots: Array<[key: string, read: ContentRead | null]> = []
       for (const [key, nodes] of collectSelections({ schema: context.schema, fragments, variables: coerced.coerced }, queryType, [operation.selectionSet])) {
         if (nodes[0]!.name.value === '__typename') {
@@ -141,6 +141,8 @@ function rememberedKey (asked: AskedOperation): string {
  * variables that are not an object).
  */
 function askedOperation (request: FastifyRequest): AskedOperation | null {
+  // A multipart body is an upload's (./multipart-request.ts): its files are the variables.
+  if ((request.headers['content-type'] ?? '').startsWith('multipart/')) return null
   const source = request.method === 'GET' ? request.query : request.method === 'POST' ? request.body : undefined
   if (!isRecord(source) || typeof source.query !== 'string' || source.extensions !== undefined) return null
   const operationName = typeof source.operationName === 'string' ? source.operationName : null

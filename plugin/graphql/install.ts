@@ -6,6 +6,7 @@
  * (./answer-shape.ts). The caller is resolved from the Authorization header as on the REST
  * routes (auth/caller.ts), so JWTs, API tokens and roles mean the same here.
  */
+import multipart from '@fastify/multipart'
 import mercurius from 'mercurius'
 import type { MercuriusContext } from 'mercurius'
 import { NoSchemaIntrospectionCustomRule, getVariableValues } from 'graphql'
@@ -21,6 +22,7 @@ import type { Reader } from '../repository/read/reader.js'
 import { directAnswers } from './direct-answers.js'
 import type { ContentRead, ReadSources } from './direct-answers.js'
 import { formatErrors } from './errors.js'
+import { installMultipartRequests } from './multipart-request.js'
 import { operationPreparer } from './operation.js'
 import type { PreparedOperation } from './operation.js'
 import type { MutationRole } from './mutation-fields.js'
@@ -116,7 +118,9 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
     if (written.kind === 'refused') throw written.error
     if (written.kind !== 'written') throw new Error(`mutation ${key} was prepared as a read`)
     const data = await runMutation({ role, args, request: graphqlContext.reply.request, responseKey: key, query: written.query })
-    return written.answer(data === null ? null : JSON.parse(data))
+    const source: unknown = data === null ? null : JSON.parse(data)
+    // `multipleUpload` answers a list: each file with the same selection.
+    return role.kind === 'multipleUpload' ? (source as unknown[]).map(file => written.answer(file)) : written.answer(source)
   }
   let plugins: PluginFields | undefined
   if (context.accounts !== null) {
@@ -157,7 +161,14 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
     handOver: (request, sources) => handedOver.set(request, sources)
   })
 
+  const files = context.writes.files
   await scope.register(async (endpoint) => {
+    if (files !== null) {
+      // Uploads: the GraphQL multipart request spec, read by the media library's reader into
+      // the JSON body mercurius expects. Without uploads a multipart body stays a 415.
+      await endpoint.register(multipart, { throwFileSizeLimit: true })
+      installMultipartRequests(endpoint, { read: files.receive, fieldSize: GRAPHQL_BODY_LIMIT })
+    }
     // Before mercurius registers its routes, so they run it.
     endpoint.addHook('preHandler', direct.answer)
     // No `jit`: graphql-jit compiles the parsing of input variables type by type, and the

@@ -4,7 +4,7 @@
  * `updateX(data)` and `deleteX`; `locale` on each of a localized type, and after all of them
  * `createXLocalization(id, data, locale)` per localized type. Each answers `XEntityResponse`.
  */
-import { GraphQLID, GraphQLNonNull } from 'graphql'
+import { GraphQLID, GraphQLList, GraphQLNonNull } from 'graphql'
 import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLFieldConfigMap, GraphQLFieldResolver, GraphQLObjectType } from 'graphql'
 import type { ContentTypeModel, FileModel, PluginModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
@@ -27,6 +27,8 @@ export type MutationRole =
   | { kind: 'updateUser', model: PluginModel }
   | { kind: 'deleteUser', model: PluginModel }
   /** The media library's, written by upload/upload-service.ts as its REST routes (./file-mutations.ts). */
+  | { kind: 'upload', model: FileModel }
+  | { kind: 'multipleUpload', model: FileModel }
   | { kind: 'updateFileInfo', model: FileModel }
   | { kind: 'removeFile', model: FileModel }
 
@@ -45,7 +47,9 @@ export function mutationAction (role: MutationRole): ContentAction | UserAction 
     case 'delete':
     case 'deleteSingle': return 'delete'
     case 'deleteUser': return 'destroy'
-    // As the REST `POST /upload?id=` and `DELETE /upload/files/:id`.
+    // As the REST `POST /upload`, `POST /upload?id=` and `DELETE /upload/files/:id`.
+    case 'upload':
+    case 'multipleUpload':
     case 'updateFileInfo': return 'upload'
     case 'removeFile': return 'destroy'
   }
@@ -63,7 +67,7 @@ export function mutationSubject (role: MutationRole): string {
  */
 export type PluginMutation =
   | { name: string, field: (inputs: InputBuilder) => GraphQLFieldConfig<unknown, unknown> }
-  | { name: string, role: MutationRole, args: (inputs: InputBuilder) => GraphQLFieldConfigArgumentMap, description?: string, nonNull: boolean }
+  | { name: string, role: MutationRole, args: (inputs: InputBuilder) => GraphQLFieldConfigArgumentMap, description?: string, nonNull: boolean, list?: boolean }
 
 export type MutationResolver = (role: MutationRole) => GraphQLFieldResolver<unknown, unknown>
 
@@ -86,9 +90,10 @@ export interface MutationFields {
 export function mutationFields ({ registry, inputs, response, resolve, plugins }: MutationFieldsOptions): MutationFields {
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roles = new Map<string, MutationRole>()
-  const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap, extra: Partial<GraphQLFieldConfig<unknown, unknown>> = {}, nonNull = false): void => {
+  const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap, extra: Partial<GraphQLFieldConfig<unknown, unknown>> = {}, nonNull = false, list = false): void => {
     roles.set(name, role)
-    const type = nonNull ? new GraphQLNonNull(response(role.model)) : response(role.model)
+    const answer = list ? new GraphQLList(response(role.model)) : response(role.model)
+    const type = nonNull ? new GraphQLNonNull(answer) : answer
     const field: GraphQLFieldConfig<unknown, unknown> = { type, args, resolve: resolve(role), ...extra }
     fields[name] = field
   }
@@ -109,7 +114,7 @@ export function mutationFields ({ registry, inputs, response, resolve, plugins }
   }
   for (const mutation of plugins) {
     if ('field' in mutation) fields[mutation.name] = mutation.field(inputs)
-    else add(mutation.name, mutation.role, mutation.args(inputs), mutation.description === undefined ? {} : { description: mutation.description }, mutation.nonNull)
+    else add(mutation.name, mutation.role, mutation.args(inputs), mutation.description === undefined ? {} : { description: mutation.description }, mutation.nonNull, mutation.list)
   }
   for (const model of localized) {
     add(`create${typeName(model)}Localization`, { kind: 'localize', model }, {

@@ -24,7 +24,7 @@ import type { PopulateMeasure, ResolvedPopulateLimits } from '../query/populate-
 import type { EntryQuery, QueryTree } from '../query/tree.js'
 import { compileGraphqlSingleLocale } from './arguments.js'
 import type { ListLimits, ListWindow } from './arguments.js'
-import { collectSelections } from './collect.js'
+import { collectSelections, fragmentsOf } from './collect.js'
 import type { Document } from './collect.js'
 import { mutationAction, mutationSubject } from './mutation-fields.js'
 import type { MutationRole } from './mutation-fields.js'
@@ -106,8 +106,7 @@ interface PrepareInput {
 
 function prepareReads (context: OperationContext, input: PrepareInput): PreparedOperation {
   const { schema, roots, mutations } = context.content
-  const fragments = Object.fromEntries(input.document.definitions.flatMap(definition => definition.kind === 'FragmentDefinition' ? [[definition.name.value, definition]] : []))
-  const document: Document = { schema, fragments, variables: input.variables }
+  const document: Document = { schema, fragments: fragmentsOf(input.document), variables: input.variables }
   const mutation = input.operation.operation === 'mutation'
   const rootType = (mutation ? schema.getMutationType() : schema.getQueryType()) as GraphQLObjectType
   const reads = new Map<string, PreparedRead>()

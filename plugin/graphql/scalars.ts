@@ -8,6 +8,7 @@
 import { GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLScalarType, GraphQLString, Kind, valueFromASTUntyped } from 'graphql'
 import type { GraphQLScalarType as ScalarType, ValueNode } from 'graphql'
 import type { ScalarType as AttributeType } from '../content-types/definition.js'
+import { StagedUpload } from './staged-upload.js'
 
 const passThrough = (value: unknown): unknown => value
 
@@ -76,13 +77,20 @@ export const LONG_SCALAR = new GraphQLScalarType({
   }
 })
 
-/** Mutations are not served yet: the scalar exists for the schema's sake and takes nothing. */
+/**
+ * A file: the value a GraphQL multipart request puts where its map says (./multipart-request.ts).
+ * Anything else (a string, an object sent as JSON, a literal in the query) is refused with
+ * graphql-upload's words, which Strapi's Apollo Server answers.
+ */
 export const UPLOAD_SCALAR = new GraphQLScalarType({
   name: 'Upload',
   description: 'The `Upload` scalar type represents a file upload.',
   serialize: passThrough,
-  parseValue: () => { throw new TypeError('Upload is not accepted: file uploads are not served over GraphQL') },
-  parseLiteral: () => { throw new TypeError('Upload is not accepted: file uploads are not served over GraphQL') }
+  parseValue: (value) => {
+    if (value instanceof StagedUpload) return value
+    throw new TypeError('Upload value invalid.')
+  },
+  parseLiteral: () => { throw new TypeError('Upload literal unsupported.') }
 })
 
 export const LOCALE_CODE_SCALAR = textScalar('I18NLocaleCode', 'A string used to identify an i18n locale')

@@ -14,7 +14,7 @@ import type { MercuriusContext } from 'mercurius'
 import { callerOf } from '../auth/caller.js'
 import type { JwtSigner } from '../auth/jwt.js'
 import type { CredentialLimit } from '../auth/rate-limit.js'
-import type { PublicUser, Users } from '../auth/users.js'
+import type { PublicUser, UserWithRole, Users } from '../auth/users.js'
 import type { AccountFlows } from '../auth/account-flows.js'
 import { accountMutations } from './account-mutations.js'
 import type { PluginModel } from '../content-types/model.js'
@@ -54,7 +54,8 @@ export function usersPermissionsFields ({ registry, db, users, flows, signer, li
     name: 'UsersPermissionsMeRole',
     fields: { id: { type: nonNull(GraphQLID) }, name: { type: nonNull(GraphQLString) }, description: { type: GraphQLString }, type: { type: GraphQLString } }
   })
-  const me = new GraphQLObjectType<PublicUser>({
+  // `me` reads the role with the user; `login` and `register` read it only when it is asked.
+  const me = new GraphQLObjectType<PublicUser | UserWithRole>({
     name: 'UsersPermissionsMe',
     fields: {
       id: { type: nonNull(GraphQLID) },
@@ -62,7 +63,7 @@ export function usersPermissionsFields ({ registry, db, users, flows, signer, li
       email: { type: GraphQLString },
       confirmed: { type: GraphQLBoolean },
       blocked: { type: GraphQLBoolean },
-      role: { type: meRole, resolve: async (user) => await users.roleOf(user.id) }
+      role: { type: meRole, resolve: async (user) => 'roleDetails' in user ? user.roleDetails : await users.roleOf(user.id) }
     }
   })
   const loginPayload = new GraphQLObjectType({
@@ -91,7 +92,7 @@ export function usersPermissionsFields ({ registry, db, users, flows, signer, li
         resolve: async (_source: unknown, _args: unknown, context: Context) => {
           const caller = callerOf(context.reply.request)
           if (caller.kind !== 'user') throw new UnauthorizedError()
-          const user = await users.byId(caller.userId)
+          const user = await users.byIdWithRole(caller.userId)
           if (user === null) throw new UnauthorizedError()
           return user
         }

@@ -95,7 +95,8 @@ export function checkPermissions (raw: unknown): Resolution {
 /** The roles against the loaded model: every subject known, every action one it takes. */
 export function resolvePermissions (checked: CheckedPermissions | null, registry: Registry): ResolvedPermissions | null {
   if (checked === null) return null
-  const roles: ResolvedPermissions['roles'] = { public: new Map(), authenticated: new Map() }
+  // Strapi's order of creation, so a fresh database numbers them as Strapi's does (authenticated 1, public 2).
+  const roles: ResolvedPermissions['roles'] = { authenticated: new Map(), public: new Map() }
   for (const [role, subjects] of Object.entries(checked.roles)) {
     const allowed = new Map<string, Set<string>>()
     for (const [uid, actions] of Object.entries(subjects)) {

@@ -1,7 +1,8 @@
 /**
- * Reads an upload's multipart body: the `files` parts are streamed to staging (never held
- * in memory), the other fields are collected by name. Limits answer 413 with a message
- * that says which one was reached.
+ * Reads a multipart body: its file parts are streamed to staging (never held in memory), its
+ * text fields collected by name. Which fields and file parts a body may hold is the form's
+ * (REST's `/upload` form below; the GraphQL multipart request's `operations`, `map` and
+ * numbered files are another). Limits answer 413 with a message that says which one was reached.
  */
 import { createWriteStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
@@ -11,6 +12,8 @@ import { ApiError, PayloadTooLargeError, ValidationError } from '../errors.js'
 import type { Staging } from './staging.js'
 
 export interface ReceivedFile {
+  /** The name of the part that held it. */
+  field: string
   /** The file name the client sent, untrusted. */
   filename: string
   /** Staged bytes. */
@@ -25,40 +28,72 @@ export interface MultipartBody {
   fields: Map<string, unknown[]>
 }
 
+/** What a multipart body may hold. */
+export interface MultipartForm {
+  /** The text fields it may have. */
+  fields: ReadonlySet<string>
+  /** What it may hold, as an error about a field it may not have says (`files, fileInfo, ref, refId or field`). */
+  expected: string
+  /** The most bytes one text field may hold. */
+  fieldSize: number
+  /** The most bytes one file may hold. */
+  sizeLimit: number
+  /** Asked about each file part before its bytes are read, with the fields read so far; throws to refuse it. */
+  checkFile: (name: string, fields: ReadonlyMap<string, unknown[]>) => void
+}
+
 export const MAX_FILES_PER_UPLOAD = 50
 const MAX_FIELD_BYTES = 1024 * 1024
-const FIELDS = new Set(['fileInfo', 'ref', 'refId', 'field', 'path'])
+const MAX_FIELDS = 20
 
-export async function readMultipartBody (request: FastifyRequest, staging: Staging, sizeLimit: number): Promise<MultipartBody> {
+/** The REST `POST /upload` form (Strapi's): files in `files`, beside `fileInfo`, `ref`, `refId` and `field`. */
+export function restUploadForm (sizeLimit: number): MultipartForm {
+  return {
+    fields: new Set(['fileInfo', 'ref', 'refId', 'field', 'path']),
+    expected: 'files, fileInfo, ref, refId or field',
+    fieldSize: MAX_FIELD_BYTES,
+    sizeLimit,
+    checkFile: (name) => {
+      if (name !== 'files') throw ValidationError.at([name], `Unexpected file field "${name}": send files in "files"`)
+    }
+  }
+}
+
+export async function readMultipartBody (request: FastifyRequest, staging: Staging, form: MultipartForm): Promise<MultipartBody> {
   const body: MultipartBody = { files: [], fields: new Map() }
+  const { sizeLimit } = form
   const parts = request.parts({
-    limits: { fileSize: sizeLimit, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: MAX_FILES_PER_UPLOAD + 20 }
+    limits: { fileSize: sizeLimit, files: MAX_FILES_PER_UPLOAD, fields: MAX_FIELDS, fieldSize: form.fieldSize, parts: MAX_FILES_PER_UPLOAD + MAX_FIELDS }
   })
+  // The form's own refusal of a file part is its answer, not the parser's to translate.
+  let refused: unknown
   try {
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'files') {
+        try {
+          form.checkFile(part.fieldname, body.fields)
+        } catch (error) {
           part.file.resume()
-          throw ValidationError.at([part.fieldname], `Unexpected file field "${part.fieldname}": send files in "files"`)
+          throw (refused = error)
         }
         const path = await staging.newPath()
         await pipeline(part.file, createWriteStream(path, { flags: 'wx' }))
         if (part.file.truncated) throw tooLarge(part.filename, sizeLimit)
         const { size } = await stat(path)
         // A form's empty file input still sends a nameless, empty part.
-        if (part.filename !== '' || size > 0) body.files.push({ filename: part.filename, path, size })
+        if (part.filename !== '' || size > 0) body.files.push({ field: part.fieldname, filename: part.filename, path, size })
       } else {
-        if (!FIELDS.has(part.fieldname)) {
-          throw ValidationError.at([part.fieldname], `Unexpected field "${part.fieldname}": expected files, fileInfo, ref, refId or field`)
+        if (!form.fields.has(part.fieldname)) {
+          throw ValidationError.at([part.fieldname], `Unexpected field "${part.fieldname}": expected ${form.expected}`)
         }
-        if (part.valueTruncated) throw new PayloadTooLargeError(`Field "${part.fieldname}" is larger than ${MAX_FIELD_BYTES} bytes`)
+        if (part.valueTruncated) throw new PayloadTooLargeError(`Field "${part.fieldname}" is larger than ${form.fieldSize} bytes`)
         const values = body.fields.get(part.fieldname) ?? []
         values.push(part.value)
         body.fields.set(part.fieldname, values)
       }
     }
   } catch (error) {
-    throw translateMultipartError(error, sizeLimit)
+    throw error === refused ? error : translateMultipartError(error, sizeLimit)
   }
   return body
 }

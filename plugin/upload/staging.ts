@@ -7,10 +7,16 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { linkOrCopy } from './link-or-copy.js'
 
 export interface Staging {
   /** A fresh path to write one staged file to. */
   newPath: () => Promise<string>
+  /**
+   * A staged path of this staging's own for bytes staged elsewhere (a hard link, else a copy):
+   * a GraphQL request's file may be named by several uploads, each storing it (moving it away).
+   */
+  adopt: (path: string) => Promise<string>
   /** Removes every staged file that was not moved away. */
   clear: () => Promise<void>
 }
@@ -25,6 +31,11 @@ export function createStaging (uploadDir: string): Staging {
       await ready
       const path = join(folder, randomBytes(16).toString('hex'))
       paths.push(path)
+      return path
+    },
+    async adopt (from) {
+      const path = await this.newPath()
+      await linkOrCopy(from, path)
       return path
     },
     async clear () {

@@ -5,9 +5,9 @@
  * `<dir>/<hash><ext>`, and hashes and extensions are made of `[A-Za-z0-9_.]` only, so no
  * file name can reach outside the folder.
  */
-import { constants } from 'node:fs'
-import { copyFile, link, mkdir, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { linkOrCopy } from './link-or-copy.js'
 
 export interface StoredFile {
   hash: string
@@ -78,13 +78,6 @@ export function localProvider (dir: string): StorageProvider {
 
 /** A hard link fails when the destination exists, where a rename would replace it. */
 async function moveExclusive (from: string, to: string): Promise<void> {
-  try {
-    await link(from, to)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error
-    // Filesystems without hard links.
-    await copyFile(from, to, constants.COPYFILE_EXCL)
-  }
+  await linkOrCopy(from, to)
   await rm(from, { force: true })
 }

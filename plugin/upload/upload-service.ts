@@ -12,14 +12,16 @@ import { requireEntryUpdate } from './access.js'
 import { checkAttachable, resolveAttachTarget } from './attach-target.js'
 import type { AttachFields } from './attach-target.js'
 import { parseFileInfos, parseSingleFileInfo } from './file-info.js'
+import type { FileInfo } from './file-info.js'
 import type { FileReader } from './file-reader.js'
 import { deleteFileRow, insertFiles, updateFileInfo } from './file-store.js'
 import type { FileRow } from './file-store.js'
-import { readMultipartBody } from './multipart-body.js'
-import type { MultipartBody } from './multipart-body.js'
+import { readMultipartBody, restUploadForm } from './multipart-body.js'
+import type { MultipartBody, ReceivedFile } from './multipart-body.js'
 import type { PreparedFile } from './prepare-file.js'
 import { prepareFile } from './prepare-file.js'
 import { createStaging } from './staging.js'
+import type { Staging } from './staging.js'
 import { StorageUnavailableError } from './storage.js'
 import type { StorageProvider, StoredFile } from './storage.js'
 import { storeFile, storedObjects } from './store-file.js'
@@ -33,21 +35,58 @@ export interface UploadContext {
   options: ResolvedUploadOptions
 }
 
+/** What one upload stores: the files received, what the client says of each, and the entry they join. */
+export interface UploadInput {
+  files: readonly ReceivedFile[]
+  infos: readonly FileInfo[]
+  attach: AttachFields
+}
+
 /** `POST /upload`: the new files as a JSON array. */
 export async function uploadFiles (context: UploadContext, request: FastifyRequest): Promise<string> {
+  const staging = createStaging(context.options.dir)
+  try {
+    const body = await readMultipartBody(request, staging, restUploadForm(context.options.sizeLimit))
+    if (body.files.length === 0) throw ValidationError.at(['files'], 'Files are empty: send them in the "files" field')
+    const infos = parseFileInfos(body.fields.get('fileInfo') ?? [], body.files.length)
+    return await storeUploads(context, request, { files: body.files, infos, attach: attachFields(body) }, staging)
+  } finally {
+    await staging.clear()
+  }
+}
+
+/**
+ * GraphQL's `upload` and `multipleUpload`: files a multipart request staged, stored as
+ * `POST /upload` stores them. Each is given a staged name of this upload's own first, as a
+ * request may name one file in several uploads and storing a file moves it away.
+ */
+export async function uploadStaged (context: UploadContext, request: FastifyRequest, upload: { files: readonly ReceivedFile[], info: unknown, attach: AttachFields }): Promise<string> {
+  const staging = createStaging(context.options.dir)
+  try {
+    const files: ReceivedFile[] = []
+    for (const file of upload.files) files.push({ ...file, path: await staging.adopt(file.path) })
+    const infos = parseFileInfos(upload.info === undefined || upload.info === null ? [] : [upload.info], files.length)
+    return await storeUploads(context, request, { files, infos, attach: upload.attach }, staging)
+  } finally {
+    await staging.clear()
+  }
+}
+
+/**
+ * Every file checked and prepared before anything is stored, then stored, then their rows
+ * (and the attachment) written in one transaction; on any failure what was stored is removed.
+ * Answers the new files as a JSON array.
+ */
+async function storeUploads (context: UploadContext, request: FastifyRequest, upload: UploadInput, staging: Staging): Promise<string> {
   const { db, registry, files, provider, options } = context
-  const staging = createStaging(options.dir)
   const stored: StoredFile[] = []
   let ids: number[]
   try {
-    const body = await readMultipartBody(request, staging, options.sizeLimit)
-    if (body.files.length === 0) throw ValidationError.at(['files'], 'Files are empty: send them in the "files" field')
-    const infos = parseFileInfos(body.fields.get('fileInfo') ?? [], body.files.length)
-    const target = resolveAttachTarget(registry, attachFields(body))
+    const target = resolveAttachTarget(registry, upload.attach)
     if (target !== null) requireEntryUpdate(request, target.model)
     const prepared: PreparedFile[] = []
-    for (const [index, received] of body.files.entries()) {
-      prepared.push(await prepareFile(received, infos[index] ?? {}, index, { breakpoints: options.breakpoints, staging }))
+    for (const [index, received] of upload.files.entries()) {
+      prepared.push(await prepareFile(received, upload.infos[index] ?? {}, index, { breakpoints: options.breakpoints, staging }))
     }
     if (target !== null) checkAttachable(target, prepared)
     const rows: FileRow[] = []
@@ -56,8 +95,6 @@ export async function uploadFiles (context: UploadContext, request: FastifyReque
   } catch (error) {
     await removeStored(provider, stored, request)
     throw answerable(error, request)
-  } finally {
-    await staging.clear()
   }
   // Committed: from here on, a failure must not remove what the rows point to.
   return await files.many(ids)
@@ -93,7 +130,7 @@ async function fileInfoValues (context: UploadContext, request: FastifyRequest):
   }
   const staging = createStaging(context.options.dir)
   try {
-    const body = await readMultipartBody(request, staging, context.options.sizeLimit)
+    const body = await readMultipartBody(request, staging, restUploadForm(context.options.sizeLimit))
     if (body.files.length > 0) throw ValidationError.at(['files'], 'Replacing the content of a file is not supported: upload a new file')
     return body.fields.get('fileInfo') ?? []
   } finally {

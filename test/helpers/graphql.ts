@@ -46,3 +46,42 @@ export async function graphql (
   const response = await test.app.inject({ method: 'POST', url: '/graphql', payload: { query, ...(variables === undefined ? {} : { variables }) }, headers })
   return { status: response.statusCode, body: response.json(), statements: [...test.statements.list] }
 }
+
+/** One part of a multipart body: a text field, or a file. */
+export type MultipartPart = { name: string, value: string } | { name: string, filename: string, bytes: Uint8Array, type?: string }
+
+/**
+ * Sends `parts` in the order given as a multipart POST to the endpoint (encoded by the
+ * platform's FormData, as a browser's upload link sends it), counting its statements.
+ */
+export async function graphqlMultipart (test: TestApp, parts: readonly MultipartPart[], headers: Record<string, string> = {}): Promise<GraphqlAnswer> {
+  const form = new FormData()
+  for (const part of parts) {
+    if ('value' in part) form.append(part.name, part.value)
+    else form.append(part.name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.filename)
+  }
+  const encoded = new Response(form)
+  test.statements.reset()
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { ...headers, 'content-type': encoded.headers.get('content-type')! }
+  })
+  return { status: response.statusCode, body: response.json(), statements: [...test.statements.list] }
+}
+
+/**
+ * The parts of a GraphQL multipart request as the spec orders them: `operations` (whose
+ * `variables` hold a null where each file goes), `map` numbering the files in order by the
+ * path each fills, then the files.
+ */
+export function uploadParts (
+  query: string, variables: Record<string, unknown>, files: ReadonlyArray<[path: string, file: { filename: string, bytes: Uint8Array }]>
+): MultipartPart[] {
+  return [
+    { name: 'operations', value: JSON.stringify({ query, variables }) },
+    { name: 'map', value: JSON.stringify(Object.fromEntries(files.map(([path], index) => [String(index), [path]]))) },
+    ...files.map(([, file], index) => ({ name: String(index), ...file, type: 'image/png' }))
+  ]
+}

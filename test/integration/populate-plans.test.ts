@@ -41,7 +41,7 @@ t.test('a read the plugin prepared before ANALYZE is planned again after it, on 
   // 40,000 drafts, nothing published. Without statistics PostgreSQL takes `published_at is not null`
   // for nearly every row, so the published page walks the primary key and stops after 25 rows (at
   // any random_page_cost: a scan of 40,000 rows costs several times more); with them it knows that
-  // no row qualifies, and a walk of the whole index costs more than a scan and a sort. The data
+  // no row qualifies, and a walk of the whole index costs more than finding them and sorting. The data
   // leaves the planner one choice on each side of the ANALYZE.
   await other.query(`insert into articles (title, created_at, updated_at)
     select 'draft ' || g, now(), now() from generate_series(1, 40000) g`)
@@ -76,7 +76,8 @@ t.test('a read the plugin prepared before ANALYZE is planned again after it, on 
 
   t.equal(await readPage(2), sql, 'the next page is the same statement')
   const after = await plan()
-  t.match(after, /Limit\n\s*->  Sort\n\s*Sort Key: \w+\.id\n\s*->  Seq Scan on articles /, `with statistics it scans and sorts:\n${after}`)
+  // The qualifying rows (none) found first, by the versions index (repository/schema/list-indexes.ts) or a scan, then sorted.
+  t.match(after, /Limit\n\s*->  Sort\n\s*Sort Key: \w+\.id\n\s*->  (Seq Scan|Index Scan using fca_v_\w+|Index Only Scan using fca_v_\w+|Bitmap Heap Scan) on articles /, `with statistics it finds the published rows first and sorts them:\n${after}`)
   t.notMatch(after, /articles_pkey/, 'the primary key is no longer walked')
   if (url !== undefined) {
     const again = await prepared()

@@ -25,7 +25,7 @@ t.teardown(async () => { if (dataDir !== undefined) await rm(dataDir, { recursiv
 type Roles = Record<string, Record<string, string[]>>
 
 /** Starts the plugin on the test's database with `roles`, and answers the stored roles and permissions. */
-async function start (roles: Roles): Promise<{ roles: Array<[string, number]>, permissions: Array<[string, string, number]> }> {
+async function start (roles: Roles): Promise<{ roles: Array<[string, number, string | null]>, permissions: Array<[string, string, number]> }> {
   const app = Fastify({ logger: false, pluginTimeout: 120_000 })
   await app.register(contentApi, {
     contentTypes,
@@ -34,11 +34,11 @@ async function start (roles: Roles): Promise<{ roles: Array<[string, number]>, p
   })
   await app.ready()
   try {
-    const stored = await app.contentApi.db.query('select id, type from up_roles order by id', [])
+    const stored = await app.contentApi.db.query('select id, type, description from up_roles order by id', [])
     const granted = await app.contentApi.db.query(
       'select p.id, r.type, p.action from up_permissions p join up_roles r on r.id = p.role_id order by p.id', [])
     return {
-      roles: stored.map(row => [String(row.type), Number(row.id)]),
+      roles: stored.map(row => [String(row.type), Number(row.id), row.description === null ? null : String(row.description)]),
       permissions: granted.map(row => [String(row.type), String(row.action), Number(row.id)])
     }
   } finally {
@@ -48,6 +48,10 @@ async function start (roles: Roles): Promise<{ roles: Array<[string, number]>, p
 
 t.test('a restart keeps role and permission ids, and draws none for them', async t => {
   const first = await start({ public: { 'api::note.note': ['find'] }, authenticated: { 'api::note.note': ['find', 'create'] } })
+  t.same(first.roles, [
+    ['authenticated', 1, 'Default role given to authenticated user.'],
+    ['public', 2, 'Default role given to unauthenticated user.']
+  ], 'a new database numbers and describes the roles as Strapi does, whatever the order of the option')
   const again = await start({ public: { 'api::note.note': ['find'] }, authenticated: { 'api::note.note': ['find', 'create'] } })
   t.same(again, first, 'the same rows with the same ids')
 
@@ -57,7 +61,7 @@ t.test('a restart keeps role and permission ids, and draws none for them', async
     editor: { 'api::note.note': ['find', 'update'] }
   })
   const lastRole = Math.max(...first.roles.map(([, id]) => id))
-  t.same(grown.roles, [...first.roles, ['editor', lastRole + 1]], 'a new role gets the next id')
+  t.same(grown.roles, [...first.roles, ['editor', lastRole + 1, null]], 'a new role gets the next id')
   const kept = first.permissions.filter(([role, action]) => !(role === 'authenticated' && action === 'api::note.note.create'))
   const lastPermission = Math.max(...first.permissions.map(([, , id]) => id))
   t.same(grown.permissions, [

@@ -12,8 +12,8 @@ import { VIEW_CONFIGURATION_ENTITY } from '../../repository/schema/admin-entity.
 import { entitySql, type EntitySql } from '../../repository/schema/sql-names.js'
 import { raw, runSql, sql, type Sql } from '../../sql/index.js'
 import { applyPatch, checkPatch, type ConfigurationPatch } from './patch.js'
-import { isRecord } from '../../is-record.js'
-import { defaultConfiguration, defaultMainField, type ConfigurableModel, type DefaultsContext, type ViewConfiguration } from './view-configuration.js'
+import { mainFieldOf } from '../../content-types/main-field.js'
+import { defaultConfiguration, type ConfigurableModel, type DefaultsContext, type ViewConfiguration } from './view-configuration.js'
 
 export interface ContentTypeConfigurationView {
   contentType: ViewConfiguration & { uid: string }
@@ -40,10 +40,8 @@ export class ViewConfigurations {
   /** The main field of a model (the schema's choice, else Strapi's default), not what the panel saved. */
   mainFieldOf (uid: string): string {
     const model = this.#registry.contentTypes.get(uid) ?? this.#registry.components.get(uid)
-    if (model === undefined) return 'id'
     // From the schema alone, not the base configuration: relations may point back at their own type.
-    const configured = isRecord(model.adminConfig) && isRecord(model.adminConfig.settings) ? model.adminConfig.settings.mainField : undefined
-    return typeof configured === 'string' && model.attributes.has(configured) ? configured : defaultMainField(model)
+    return model === undefined ? 'id' : mainFieldOf(model)
   }
 
   async contentType (model: ContentTypeModel): Promise<ContentTypeConfigurationView> {

@@ -5,6 +5,7 @@
  */
 import type { Attribute, ComponentModel, ContentTypeModel } from '../../content-types/model.js'
 import type { Registry } from '../../content-types/registry.js'
+import { defaultMainField } from '../../content-types/main-field.js'
 import { GRID_COLUMNS, fieldSize } from './field-sizes.js'
 
 export interface ViewSettings {
@@ -64,12 +65,6 @@ const SERVER_WRITTEN: ReadonlySet<string> = new Set(['id', 'createdAt', 'updated
 const UNSORTABLE_TYPES: ReadonlySet<string> = new Set(['json', 'array', 'blocks', 'password', 'richtext', 'media', 'component', 'dynamiczone'])
 
 /** Strapi's default main field: the first string attribute, else the id. */
-export function defaultMainField (model: ConfigurableModel): string {
-  for (const attribute of model.attributes.values()) {
-    if (attribute.kind === 'scalar' && attribute.type === 'string' && !attribute.system && !attribute.private) return attribute.name
-  }
-  return 'id'
-}
 
 /** Attributes a list column or a sort may name: scalars (not the unsortable kinds) and to-one relations. */
 export function isSortable (attribute: Attribute): boolean {

@@ -116,10 +116,10 @@ function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTr
   const windowCount = pagination.withCount && (tree.filters !== null || tree.search !== undefined)
   const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
   const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
-  const inner = topLevelRow(scope, model)
-  const selected = raw(`select ${inner.alias}.*${windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''} from ${inner.table} ${inner.alias}`)
   // Numbered first, as the page is what every list runs; a count beside it comes first in the text.
-  const page = numberedFirst(sql`${selected}${conditions(inner)}${raw(orderBy(scope, inner, tree.sort))} limit ${limit} offset ${offset}`)
+  const page = numberedFirst(keyedPage(tree.sort) || windowCount
+    ? deferredPage(scope, model, { conditions, sort: tree.sort, windowCount, limit, offset })
+    : widePage(scope, model, { conditions, sort: tree.sort, windowCount, limit, offset }))
   const row: RowRef = { model, alias: scope.aliases.take('p') }
   const creators = model.kind === 'contentType' && ((tree.creatorFields === true && model.populateCreatorFields) || tree.admin !== undefined)
     ? creatorPairs(scope, row, tree.creatorSelection ?? {})
@@ -133,6 +133,43 @@ function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTr
   const total = pagination.withCount ? sql`${separateCount()}::int` : raw('null::int')
   const entries = sql`select ${entry} as j from (${page}) ${raw(row.alias)}`
   return sql`select ${aggregate(entries)}::text as data, ${total} as total`
+}
+
+interface PageQuery {
+  conditions: (row: RowRef) => Sql
+  sort: QueryTree['sort']
+  windowCount: boolean
+  limit: number
+  offset: number
+}
+
+/** Whether a page is ordered by more than the id: then only its keys are sorted (deferredPage). */
+function keyedPage (sort: QueryTree['sort']): boolean {
+  return sort.some(term => term.path.length !== 1 || term.path[0] !== 'id')
+}
+
+/** The page's rows, whole, straight from the table: for an order by id alone, which the primary key gives as it reads. */
+function widePage (scope: StatementScope, model: ReadableModel, query: PageQuery): Sql {
+  const row = topLevelRow(scope, model)
+  const selected = raw(`select ${row.alias}.*${query.windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''} from ${row.table} ${row.alias}`)
+  return sql`${selected}${query.conditions(row)}${raw(orderBy(scope, row, query.sort))} limit ${query.limit} offset ${query.offset}`
+}
+
+/**
+ * The page's ids sorted (and counted) first, then its rows read by id: a sort or a window
+ * count over whole rows carried every wide row of the table through it (a deep page of
+ * 100,000 articles sorted 130 MB on disk; a counted search kept every match in memory), where
+ * the ids and sort keys are a few bytes each, and only the page's rows are read whole.
+ */
+function deferredPage (scope: StatementScope, model: ReadableModel, query: PageQuery): Sql {
+  const keys = topLevelRow(scope, model)
+  const keyId = scope.column(model, keys.alias, 'id')
+  const counted = query.windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''
+  const sorted = sql`${raw(`select ${keyId} as "id"${counted} from ${keys.table} ${keys.alias}`)}${query.conditions(keys)}${raw(orderBy(scope, keys, query.sort))} limit ${query.limit} offset ${query.offset}`
+  const page = scope.aliases.take('k')
+  const row = topLevelRow(scope, model)
+  const total = query.windowCount ? `, ${page}.${TOTAL_COLUMN}` : ''
+  return sql`${raw(`select ${row.alias}.*${total} from (`)}${sorted}${raw(`) ${page} join ${row.table} ${row.alias} on ${scope.column(model, row.alias, 'id')} = ${page}."id"${orderBy(scope, row, query.sort)}`)}`
 }
 
 interface PageParts {

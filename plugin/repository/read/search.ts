@@ -6,6 +6,7 @@
  * never searched: a match would leak them one guess at a time.
  */
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
+import { DOCUMENT_ID, canBeInDocumentId } from '../../content-types/documents.js'
 import type { Model, ScalarAttribute } from '../../content-types/model.js'
 import { SqlParameter, join, raw, sql, type Sql } from '../../sql/index.js'
 import { likePattern } from './filters.js'
@@ -28,14 +29,27 @@ export function searchedAttributes (model: Model, numeric: boolean): ScalarAttri
   return searched
 }
 
-/** One boolean expression over the row's own columns: no join, so it stays inside the one statement. */
+/** Ids are positive integers: their text holds digits only. */
+function canBeInId (term: string): boolean {
+  return /^[0-9]+$/.test(term)
+}
+
+/**
+ * One boolean expression over the row's own columns: no join, so it stays inside the one
+ * statement. Columns whose every value is made of characters the term lacks (the id's digits,
+ * the documentId's letters and digits) are left out: they could never match, and each one
+ * left in costs an index probe per search (benchmarks/README.md, the `search` twins).
+ */
 export function searchCondition (scope: StatementScope, row: RowRef, term: string): Sql {
   const pattern = new SqlParameter(likePattern(term, '%', '%'))
-  const id = sql`${raw(scope.column(row.model, row.alias, 'id'))}::text ilike ${pattern}`
-  const others = searchedAttributes(row.model, isNumericTerm(term)).map(attribute => {
+  const id = canBeInId(term) ? [sql`${raw(scope.column(row.model, row.alias, 'id'))}::text ilike ${pattern}`] : []
+  const searched = searchedAttributes(row.model, isNumericTerm(term))
+    .filter(attribute => attribute.name !== DOCUMENT_ID || canBeInDocumentId(term))
+  if (id.length === 0 && searched.length === 0) return sql`false`
+  const others = searched.map(attribute => {
     const column = raw(scope.column(row.model, row.alias, attribute.name))
     // Text columns are compared lowercased, as their trigram indexes are built (schema/search-indexes.ts).
     return SCALAR_TYPE_INFO[attribute.type].textual ? sql`lower(${column}) like lower(${pattern})` : sql`${column}::text ilike ${pattern}`
   })
-  return sql`(${join([id, ...others], ' or ')})`
+  return sql`(${join([...id, ...others], ' or ')})`
 }

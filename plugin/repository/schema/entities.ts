@@ -8,6 +8,7 @@ import { ADMIN_USER_ENTITY, adminUserProperties } from './admin-entity.js'
 import { roleProperties, userProperties } from './auth-entities.js'
 import { documentIdProperty } from './document-ids.js'
 import { versionUniqueIndex } from './version-unique-indexes.js'
+import { listIndexes } from './list-indexes.js'
 import { mayHaveDrafts } from '../../content-types/pending-drafts.js'
 import { DOCUMENT_ID, hasDocumentId } from '../../content-types/documents.js'
 import { SCALAR_TYPE_INFO } from '../../content-types/attributes.js'
@@ -123,6 +124,7 @@ export function buildEntitySchemas (registry: Registry, extra: SystemEntities = 
     if (model.kind === 'plugin') Object.assign(properties, PLUGIN_COLUMNS[model.uid]!(schemaOf))
     const schema = entity(model.entity, model.table, properties)
     if (mayHaveDrafts(model)) declareVersionUniqueIndexes(schema, model)
+    if (model.kind === 'contentType') for (const index of listIndexes(model)) schema.addIndex(index)
     byUid.set(model.uid, schema)
   }
   if (!byUid.has(ADMIN_USER_UID)) {

@@ -50,7 +50,7 @@ const NOT_SERVED_QUERIES = ['uploadFile', 'uploadFiles', 'uploadFolder', 'upload
   'usersPermissionsUser', 'usersPermissionsUsers', 'me']
 
 const NOT_SERVED_MUTATIONS = ['createUploadFile', 'updateUploadFile', 'deleteUploadFile', 'createUploadFolder', 'updateUploadFolder',
-  'deleteUploadFolder', 'upload', 'multipleUpload', 'createUsersPermissionsRole', 'updateUsersPermissionsRole',
+  'deleteUploadFolder', 'createUsersPermissionsRole', 'updateUsersPermissionsRole',
   'deleteUsersPermissionsRole', 'createUsersPermissionsUser', 'updateUsersPermissionsUser', 'deleteUsersPermissionsUser', 'login', 'register',
   'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation']
 

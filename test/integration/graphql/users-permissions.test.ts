@@ -47,6 +47,7 @@ t.test('register, login and me, with the REST routes\' accounts and JWTs', async
   const jwt = login.body.data.login.jwt as string
   const me = await graphql(test, ME, undefined, { authorization: `Bearer ${jwt}` })
   t.same(me.body.data.me, { id: login.body.data.login.user.id, username: 'reader', email: 'reader@example.com', confirmed: true, blocked: false, role: { name: 'Authenticated', type: 'authenticated' } })
+  t.equal(me.statements.length, 2, 'who the JWT names, then the user with its role joined: one statement for `me`')
   const restMe = await test.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${registered.body.data.register.jwt as string}` } })
   t.equal(restMe.json().username, 'reader', 'the JWT register answered is REST\'s too')
 })

@@ -50,8 +50,16 @@ t.test('a plain list is one statement: the page cut first, JSON built for its ro
 t.test('with filters, the total is a window count over the filtered page query', async t => {
   const { sql } = compiler.list(article, tree({ filters: { kind: 'compare', path: ['title'], operator: '$containsi', value: 'a' } }))
   t.match(sql, /^select coalesce\(json_agg\(json_build_object/)
-  t.match(sql, /select t1\.\*, count\(\*\) over \(\) as "__total" from "articles" t1 where t1\."published_at" is not null and t1\."title" ilike \$1/)
+  // Counted over the ids alone, then the page's rows read whole by id.
+  t.match(sql, /select t\d+\.\*, k\d+\."__total" from \(select t1\."id" as "id", count\(\*\) over \(\) as "__total" from "articles" t1 where t1\."published_at" is not null and t1\."title" ilike \$1 order by t1\."id" asc limit \$2 offset \$3\) k\d+ join "articles" t\d+ on t\d+\."id" = k\d+\."id" order by t\d+\."id" asc/)
   t.match(sql, /coalesce\(max\(p\d+\."__total"\), \(select count\(\*\) from "articles" t\d+ where .* ilike \$4\)\)::int as total/, 'the separate count only for an empty page')
+})
+
+t.test('a page sorted by more than the id sorts the ids and its keys only, then reads its rows whole', async t => {
+  const { sql } = compiler.list(article, tree({ sort: [{ path: ['title'], direction: 'desc' }] }))
+  t.match(sql, /\(select t1\."id" as "id" from "articles" t1 where t1\."published_at" is not null order by t1\."title" desc nulls first, t1\."id" asc limit \$1 offset \$2\) k\d+ join "articles" t\d+ on/)
+  const byId = compiler.list(article, tree())
+  t.notMatch(byId.sql, / join "articles"/, 'by the id alone the primary key gives the rows in order: no second read')
 })
 
 t.test('withCount=false leaves the count out', async t => {
@@ -235,14 +243,27 @@ t.test('creator fields: the names selected of each creator, id always', async t 
 
 t.test('_q: id and text-like columns, number columns only for a numeric term, private ones never', async t => {
   const words = compiler.list(article, tree({ search: 'a_b%' }))
-  t.match(words.sql, /\(t\d+\."id"::text ilike \$1 or lower\(t\d+\."title"\) like lower\(\$1\) or lower\(t\d+\."slug"\) like lower\(\$1\) or lower\(t\d+\."excerpt"\) like lower\(\$1\) or lower\(t\d+\."body"\) like lower\(\$1\) or lower\(t\d+\."status"\) like lower\(\$1\) or lower\(t\d+\."contact_email"\) like lower\(\$1\)\)/)
+  t.match(words.sql, /\(lower\(t\d+\."title"\) like lower\(\$1\) or lower\(t\d+\."slug"\) like lower\(\$1\) or lower\(t\d+\."excerpt"\) like lower\(\$1\) or lower\(t\d+\."body"\) like lower\(\$1\) or lower\(t\d+\."status"\) like lower\(\$1\) or lower\(t\d+\."contact_email"\) like lower\(\$1\)\)/)
   t.equal(words.params[0], '%a\\_b\\%%', 'the term is matched literally')
   t.notMatch(words.sql, /internal_notes" ilike|reading_time"::text ilike/, 'no private column, no number column for a word')
+  t.notMatch(words.sql, /"id"::text ilike/, 'no id for a term that is not all digits: no id holds it')
   t.match(words.sql, /count\(\*\) over \(\)/, 'a search counts with the page, as filters do')
   const numeric = compiler.list(article, tree({ search: '12' }))
+  t.match(numeric.sql, /\(t\d+\."id"::text ilike \$1 or /, 'the id for an all-digit term')
   t.match(numeric.sql, /t\d+\."reading_time"::text ilike \$1 or t\d+\."views"::text ilike \$1 or t\d+\."rating"::text ilike \$1 or t\d+\."score"::text ilike \$1/)
   const secret = compiler.list(author, tree({ fields: ['name'], search: 'x' }))
   t.notMatch(secret.sql, /"password" ilike/, 'passwords are never searched')
+})
+
+t.test('_q in a registry that shows documentIds: the documentId only for a term of letters and digits', async t => {
+  const v5 = buildRegistry(await loadSchemaFolder(EXAMPLE_SCHEMAS), { documentIds: true })
+  const v5Compiler = readCompiler(v5, new SqlNames(new MikroORM({ driver: PostgreSqlDriver, entities: buildEntitySchemas(v5), dbName: 'unused' }).getMetadata()))
+  const v5Article = v5.contentTypes.get('api::article.article')!
+  const letters = v5Compiler.list(v5Article, tree({ search: 'Ab1' }))
+  t.match(letters.sql, /lower\(t\d+\."document_id"\) like lower\(\$1\)/, 'a documentId can hold "Ab1" (case is ignored)')
+  const spaced = v5Compiler.list(v5Article, tree({ search: 'r of' }))
+  t.notMatch(spaced.sql, /document_id"\) like/, 'no documentId holds a space')
+  t.match(spaced.sql, /lower\(t\d+\."title"\) like lower\(\$1\)/, 'the text columns are still searched')
 })
 
 t.test('component populate filters and relation $null', async t => {
