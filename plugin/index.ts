@@ -80,7 +80,7 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
   const db = await openDatabase(registry, options.database, systemEntities)
   app.addHook('onClose', async () => { await db.close() })
   await assignDefaultLocale(db, registry)
-  const access = await accessServices(db, registry, permissions, options.rateLimit)
+  const access = await accessServices({ db, registry, permissions, rateLimit: options.rateLimit, prefix: options.prefix, log: app.log })
   const events = createContentEvents(app.log)
   app.decorate('contentApi', {
     registry,
@@ -183,7 +183,9 @@ async function contentApiPlugin (app: FastifyInstance, given: ContentApiOptions)
           users: access.users === null ? null : { db, names: db.names, model: registry.plugins.get(USER_UID)!, strict: options.strict },
           files: options.upload === false ? null : fileOperations(scope, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize })
         },
-        accounts: access.users === null ? null : { users: access.users, signer: signer!, rateLimit: access.rateLimit, db }
+        accounts: access.users === null || access.accounts === null
+          ? null
+          : { users: access.users, flows: access.accounts, signer: signer!, rateLimit: access.rateLimit, db }
       })
     })
   }

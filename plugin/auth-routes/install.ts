@@ -24,6 +24,8 @@ import { registerAuthRoutes } from './routes.js'
 import { registerUserRoutes } from './user-routes.js'
 import { syncRoles } from '../auth/roles-sync.js'
 import { Users } from '../auth/users.js'
+import { AccountFlows } from '../auth/account-flows.js'
+import { registerAccountRoutes } from './account-routes.js'
 import { DOCUMENT_ID } from '../content-types/documents.js'
 import { USER_UID } from '../content-types/plugin-types.js'
 
@@ -31,23 +33,40 @@ export interface AccessServices {
   permissions: ResolvedPermissions | null
   admin: AdminUsers
   users: Users | null
+  /** The password and email flows of `users` (REST and GraphQL). */
+  accounts: AccountFlows | null
   tokens: ApiTokens | null
   /** Limits of the routes that take a password; null: none. */
   rateLimit: ResolvedRateLimit | null
 }
 
-export async function accessServices (
-  db: Database, registry: Registry, permissions: ResolvedPermissions | null, rateLimit: ResolvedRateLimit | null
-): Promise<AccessServices> {
+export interface AccessServicesContext {
+  db: Database
+  registry: Registry
+  permissions: ResolvedPermissions | null
+  rateLimit: ResolvedRateLimit | null
+  /** The REST prefix, where the confirmation links of the mails point. */
+  prefix: string
+  log: FastifyInstance['log']
+}
+
+export async function accessServices ({ db, registry, permissions, rateLimit, prefix, log }: AccessServicesContext): Promise<AccessServices> {
   if (permissions !== null) await syncRoles(db, permissions)
   // Made now, so the first login of an unknown account takes no longer than the next ones.
   await prepareDummyHash()
+  const email = permissions?.email ?? null
+  const users = permissions === null
+    ? null
+    // The format at the prefix answers the users routes: v5's shows their documentIds.
+    : new Users(db, { documentIds: registry.model(USER_UID).attributes.has(DOCUMENT_ID), requireConfirmation: email?.emailConfirmation === true })
   return {
     permissions,
     rateLimit,
     admin: new AdminUsers(db),
-    // The format at the prefix answers the users routes: v5's shows their documentIds.
-    users: permissions === null ? null : new Users(db, { documentIds: registry.model(USER_UID).attributes.has(DOCUMENT_ID) }),
+    users,
+    accounts: users === null
+      ? null
+      : new AccountFlows({ db, users, email, prefix, logError: (err, what) => { log.error({ err }, `fastify-content-api: ${what} failed`) } }),
     tokens: permissions === null ? null : new ApiTokens(db, permissions, registry.contentTypes.keys())
   }
 }
@@ -79,8 +98,10 @@ export interface ApiAccessContext {
 /** Caller resolution and the users-permissions endpoints on the API scope (under the prefix). */
 export function installApiAccess (api: FastifyInstance, { db, registry, options, services, signer }: ApiAccessContext): void {
   installCallerResolution(api, { db, permissions: services.permissions, verifyJwt: signer.verify })
-  if (services.users === null || services.permissions === null) return
-  registerAuthRoutes(api, services.users, signer, routeLimiter(api, services.rateLimit))
+  if (services.users === null || services.accounts === null || services.permissions === null) return
+  const limited = routeLimiter(api, services.rateLimit)
+  registerAuthRoutes(api, services.users, services.accounts, signer, limited)
+  registerAccountRoutes(api, services.accounts, signer, limited)
   registerUserRoutes(api, { registry, db, options })
   registerRoleRoutes(api, { registry, db, permissions: services.permissions })
 }

@@ -43,6 +43,16 @@ export interface UserWithRole extends PublicUser {
 export interface UsersOptions {
   /** Users are answered with their documentId and a publishedAt, as Strapi v5 answers them. */
   documentIds?: boolean
+  /** A user whose email is not confirmed may not log in (`permissions.email.emailConfirmation`). */
+  requireConfirmation?: boolean
+}
+
+/** How register creates a user when its email must be confirmed first. */
+export interface Unconfirmed {
+  /** The hash of the code the confirmation mail carries. */
+  confirmationToken: string
+  /** Runs after every check and before the insert, so a refused mail writes nothing. */
+  beforeInsert: (user: NewUser) => Promise<void>
 }
 
 export interface NewUser {
@@ -113,16 +123,19 @@ export class Users {
   readonly #users: EntitySql
   readonly #roles: EntitySql
   readonly #userColumns: Sql
+  readonly #requireConfirmation: boolean
   readonly #roleColumns: Sql
   constructor (db: Database, options: UsersOptions = {}) {
     this.#db = db
+    this.#requireConfirmation = options.requireConfirmation === true
     this.#users = entitySql(db.names, USER_ENTITY)
     this.#roles = entitySql(db.names, ROLE_ENTITY)
     this.#userColumns = userColumns(db.names, options.documentIds === true)
     this.#roleColumns = roleColumns(db.names)
   }
 
-  async create (input: Partial<NewUser>): Promise<PublicUser> {
+  /** Without `unconfirmed`, the user is confirmed at once (Strapi without email confirmation). */
+  async create (input: Partial<NewUser>, unconfirmed?: Unconfirmed): Promise<PublicUser> {
     const user = checkNewUser(input)
     const role = user.role ?? 'authenticated'
     const { table: users, column } = this.#users
@@ -132,10 +145,12 @@ export class Users {
     const [roleRow] = await runSql(this.#db, sql`select ${roles.column('id')} as id from ${roles.table} where ${roles.column('type')} = ${role}`)
     if (roleRow === undefined) throw new ValidationError(`Unknown role ${role}`)
     const password = await hashPassword(user.password)
+    await unconfirmed?.beforeInsert(user)
     try {
       const [created] = await runSql(this.#db, sql`insert into ${users} (${column('username')}, ${column('email')}, ${column('provider')},
-          ${column('password')}, ${column('confirmed')}, ${column('blocked')}, ${column('role')}, ${column('createdAt')}, ${column('updatedAt')})
-        values (${user.username}, ${user.email}, 'local', ${password}, true, false, ${roleRow.id}, now(), now())
+          ${column('password')}, ${column('confirmed')}, ${column('confirmationToken')}, ${column('blocked')}, ${column('role')}, ${column('createdAt')}, ${column('updatedAt')})
+        values (${user.username}, ${user.email}, 'local', ${password}, ${unconfirmed === undefined}, ${unconfirmed?.confirmationToken ?? null},
+          false, ${roleRow.id}, now(), now())
         returning ${column('id')} as id`)
       return await this.byId(Number(created!.id)) as PublicUser
     } catch (error) {
@@ -176,10 +191,12 @@ export class Users {
     const unstorable = unstorableTextProblem(identifier)
     if (unstorable !== null) throw ValidationError.at(['identifier'], `identifier ${unstorable}`)
     const { table: users, column } = this.#users
-    const [row] = await runSql(this.#db, sql`select ${column('id')} as id, ${column('password')} as password, ${column('blocked')} as blocked
-      from ${users} where ${column('email')} = ${identifier.toLowerCase()} or ${column('username')} = ${identifier}`)
+    const [row] = await runSql(this.#db, sql`select ${column('id')} as id, ${column('password')} as password, ${column('blocked')} as blocked,
+      ${column('confirmed')} as confirmed from ${users} where ${column('email')} = ${identifier.toLowerCase()} or ${column('username')} = ${identifier}`)
     const matches = await passwordMatches((row?.password ?? null) as string | null, password)
     if (row === undefined || !matches) throw invalid
+    // Strapi's order and words: the password first, so they tell nothing to one who does not know it.
+    if (this.#requireConfirmation && row.confirmed !== true) throw new ApplicationError('Your account email is not confirmed', 400)
     if (row.blocked === true) throw new ValidationError('Your account has been blocked by an administrator')
     return await this.byId(Number(row.id)) as PublicUser
   }

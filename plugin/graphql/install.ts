@@ -32,6 +32,7 @@ import type { PluginFields } from './users-permissions.js'
 import type { JwtSigner } from '../auth/jwt.js'
 import { credentialLimiter, installRateLimiting } from '../auth/rate-limit.js'
 import type { Users } from '../auth/users.js'
+import type { AccountFlows } from '../auth/account-flows.js'
 import type { ResolvedRateLimit } from '../options/rate-limit.js'
 import { mutationRunner } from './writes.js'
 import type { GraphqlWrites } from './writes.js'
@@ -57,6 +58,8 @@ export interface GraphqlContext {
 export interface Accounts {
   db: Database
   users: Users
+  /** The password and email flows. */
+  flows: AccountFlows
   signer: JwtSigner
   rateLimit: ResolvedRateLimit | null
 }
@@ -121,9 +124,9 @@ export async function registerGraphql (scope: FastifyInstance, context: GraphqlC
   }
   let plugins: PluginFields | undefined
   if (context.accounts !== null) {
-    const { db, users, signer, rateLimit } = context.accounts
+    const { db, users, flows, signer, rateLimit } = context.accounts
     await installRateLimiting(scope, rateLimit)
-    plugins = usersPermissionsFields({ registry, db, users, signer, limit: credentialLimiter(scope, rateLimit) })
+    plugins = usersPermissionsFields({ registry, db, users, flows, signer, limit: credentialLimiter(scope, rateLimit) })
   }
   const content = buildContentSchema({
     registry,

@@ -15,6 +15,8 @@ import { callerOf } from '../auth/caller.js'
 import type { JwtSigner } from '../auth/jwt.js'
 import type { CredentialLimit } from '../auth/rate-limit.js'
 import type { PublicUser, UserWithRole, Users } from '../auth/users.js'
+import type { AccountFlows } from '../auth/account-flows.js'
+import { accountMutations } from './account-mutations.js'
 import type { PluginModel } from '../content-types/model.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
@@ -24,6 +26,8 @@ export interface UsersPermissionsContext {
   registry: Registry
   db: Database
   users: Users
+  /** The password and email flows (./account-mutations.ts). */
+  flows: AccountFlows
   signer: JwtSigner
   /** The rate limits of the REST routes that take a password. */
   limit: CredentialLimit
@@ -42,7 +46,7 @@ export function usersPermissionsModels (registry: Registry): PluginModel[] {
 
 const nonNull = <T extends GraphQLObjectType | typeof GraphQLString | typeof GraphQLID>(type: T): GraphQLNonNull<T> => new GraphQLNonNull(type)
 
-export function usersPermissionsFields ({ registry, db, users, signer, limit }: UsersPermissionsContext): PluginFields {
+export function usersPermissionsFields ({ registry, db, users, flows, signer, limit }: UsersPermissionsContext): PluginFields {
   const userModel = registry.plugins.get(USER_UID)!
   const userData = (inputs: InputBuilder): GraphQLFieldConfigArgumentMap => ({ data: { type: new GraphQLNonNull(inputs.input(userModel)) } })
   const id: GraphQLFieldConfigArgumentMap = { id: { type: nonNull(GraphQLID) } }
@@ -114,9 +118,12 @@ export function usersPermissionsFields ({ registry, db, users, signer, limit }: 
         args: { input: { type: new GraphQLNonNull(registerInput) } },
         resolve: async (_source: unknown, { input }: { input: { username: string, email: string, password: string } }, context: Context) => {
           await limit(context.reply, input.email)
-          return signedIn(await users.create(input))
+          const { user, confirmed } = await flows.register(input)
+          // As Strapi: no JWT until the email is confirmed.
+          return confirmed ? signedIn(user) : { jwt: null, user }
         }
-      }) as GraphQLFieldConfig<unknown, unknown> }
+      }) as GraphQLFieldConfig<unknown, unknown> },
+      ...accountMutations({ flows, limit, loginPayload, signedIn })
     ]
   } as PluginFields
 }

@@ -7,6 +7,8 @@ import type { Registry } from '../content-types/registry.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import { OptionsError } from '../errors.js'
 import { isRecord } from '../is-record.js'
+import { resolveEmailOptions } from './email.js'
+import type { EmailOptions, ResolvedEmail } from './email.js'
 
 export const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const
 export const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'] as const
@@ -40,11 +42,15 @@ export interface PermissionsOptions {
   /** JWT lifetime, as @fastify/jwt's expiresIn (`'30d'`, seconds). Default 30 days. */
   jwtExpiresIn?: string | number
   roles?: RoleActions
+  /** How the password and email flows send mail (./email.ts); omitted, none is sent. */
+  email?: EmailOptions
 }
 
 export interface ResolvedPermissions {
   jwtSecret: string
   jwtExpiresIn: string | number
+  /** null: no mail is sent. */
+  email: ResolvedEmail | null
   /** Always has `public` and `authenticated`. */
   roles: Record<string, Map<string, Set<string>>>
 }
@@ -60,6 +66,7 @@ export interface CheckedPermissions {
   jwtSecret: string
   jwtExpiresIn: string | number
   roles: RoleActions
+  email: ResolvedEmail | null
 }
 
 type Resolution = { ok: true, value: CheckedPermissions | null } | { ok: false, problem: string }
@@ -68,7 +75,7 @@ type Resolution = { ok: true, value: CheckedPermissions | null } | { ok: false, 
 export function checkPermissions (raw: unknown): Resolution {
   if (raw === undefined || raw === null || raw === false) return { ok: true, value: null }
   if (!isRecord(raw)) return { ok: false, problem: 'permissions must be an object' }
-  const { jwtSecret, jwtExpiresIn = '30d', roles = {} } = raw
+  const { jwtSecret, jwtExpiresIn = '30d', roles = {}, email } = raw
   if (typeof jwtSecret !== 'string' || jwtSecret.length < 16) {
     return { ok: false, problem: 'permissions.jwtSecret must be a string of at least 16 characters' }
   }
@@ -80,7 +87,9 @@ export function checkPermissions (raw: unknown): Resolution {
     if (!/^[a-z][a-z0-9-]*$/.test(role)) return { ok: false, problem: `permissions.roles: role name "${role}" must be kebab-case` }
     if (!isRecord(subjects)) return { ok: false, problem: `permissions.roles.${role} must map uids to action lists` }
   }
-  return { ok: true, value: { jwtSecret, jwtExpiresIn, roles: roles as RoleActions } }
+  const mail = resolveEmailOptions(email)
+  if (!mail.ok) return mail
+  return { ok: true, value: { jwtSecret, jwtExpiresIn, roles: roles as RoleActions, email: mail.value } }
 }
 
 /** The roles against the loaded model: every subject known, every action one it takes. */
@@ -100,5 +109,5 @@ export function resolvePermissions (checked: CheckedPermissions | null, registry
     }
     roles[role] = allowed
   }
-  return { jwtSecret: checked.jwtSecret, jwtExpiresIn: checked.jwtExpiresIn, roles }
+  return { jwtSecret: checked.jwtSecret, jwtExpiresIn: checked.jwtExpiresIn, email: checked.email, roles }
 }

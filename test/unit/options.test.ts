@@ -75,7 +75,7 @@ t.test('permissions: the shape before the model is loaded', async t => {
   t.throws(() => resolved({ permissions: { jwtSecret: SECRET, roles: [] as never } }), optionsError(/permissions\.roles must be an object keyed by role name/))
   t.throws(() => resolved({ permissions: { jwtSecret: SECRET, roles: { Editors: {} } } }), optionsError(/role name "Editors" must be kebab-case/))
   t.throws(() => resolved({ permissions: { jwtSecret: SECRET, roles: { editors: ['find'] as never } } }), optionsError(/permissions\.roles\.editors must map uids to action lists/))
-  t.same(resolved({ permissions: { jwtSecret: SECRET } }).permissions, { jwtSecret: SECRET, jwtExpiresIn: '30d', roles: {} })
+  t.same(resolved({ permissions: { jwtSecret: SECRET } }).permissions, { jwtSecret: SECRET, jwtExpiresIn: '30d', roles: {}, email: null })
 })
 
 t.test('the uids the options name are checked against the loaded model, in one place', async t => {

@@ -45,6 +45,13 @@ t.test('with permissions, the auth routes and the bearer scheme are documented; 
   t.equal(document.paths['/api/auth/local']?.post?.operationId, 'authLogin')
   t.equal(document.paths['/api/auth/local/register']?.post?.operationId, 'authRegister')
   t.equal(document.paths['/api/users/me']?.get?.operationId, 'usersMe')
+  const accountOperations: Array<[string, string, string]> = [
+    ['/api/auth/forgot-password', 'post', 'authForgotPassword'], ['/api/auth/reset-password', 'post', 'authResetPassword'],
+    ['/api/auth/change-password', 'post', 'authChangePassword'], ['/api/auth/email-confirmation', 'get', 'authEmailConfirmation'],
+    ['/api/auth/send-email-confirmation', 'post', 'authSendEmailConfirmation']
+  ]
+  for (const [path, method, operationId] of accountOperations) t.equal(document.paths[path]?.[method]?.operationId, operationId, `${method} ${path}`)
+  t.ok(document.paths['/api/auth/email-confirmation'].get.responses['302'], 'the confirmation link redirects')
   const usersOperations: Array<[string, string, string]> = [
     ['/api/users', 'get', 'usersFind'], ['/api/users/count', 'get', 'usersCount'], ['/api/users/{id}', 'get', 'usersFindOne'],
     ['/api/users/{id}', 'put', 'usersUpdate'], ['/api/users/{id}', 'delete', 'usersDestroy'],

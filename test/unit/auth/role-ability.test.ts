@@ -6,6 +6,7 @@ import type { ResolvedPermissions } from '../../../plugin/options/permissions.js
 const permissions: ResolvedPermissions = {
   jwtSecret: 'a-test-secret-that-is-long-enough',
   jwtExpiresIn: '30d',
+  email: null,
   roles: { public: new Map(), authenticated: new Map([['api::article.article', new Set(['find', 'findOne'])]]) }
 }
 
