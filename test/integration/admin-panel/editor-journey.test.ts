@@ -317,20 +317,58 @@ await step('Markdown preview tab; the block editor', async t => {
   t.equal(await preview.locator('strong').innerText(), 'bold', 'and the bold words')
   await tabs.getByRole('tab', { name: 'Write' }).click()
 
-  await page.getByRole('button', { name: 'Add a block to content' }).click()
-  await page.getByLabel('content block 1 text').fill('See [the site](https://example.com) now')
+  const text = 'See the site, one bold and one italic word.'
+  const editor = page.getByRole('textbox', { name: 'content: rich text' })
+  await editor.click()
+  await page.keyboard.type(text)
+  // Plain arrows move Slate's own cursor (it handles them), so the test knows where it is: at
+  // the end after typing, at a selection's end after ArrowRight. Shift+arrows are the browser's.
+  let cursor = text.length
+  let selected = false
+  const select = async (word: string) => {
+    if (selected) await page.keyboard.press('ArrowRight')
+    const end = text.indexOf(word) + word.length
+    for (; cursor > end; cursor--) await page.keyboard.press('ArrowLeft')
+    for (; cursor < end; cursor++) await page.keyboard.press('ArrowRight')
+    for (let extend = 0; extend < word.length; extend++) await page.keyboard.press('Shift+ArrowLeft')
+    selected = true
+  }
+  await select('bold')
+  await page.keyboard.press('Control+b')
+  t.equal(await editor.locator('strong').innerText(), 'bold', 'Ctrl+B makes the selected word bold')
+  t.equal(await page.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), 'true', 'and the toolbar shows Bold on')
+  await select('italic')
+  await page.getByRole('button', { name: 'Italic', exact: true }).click()
+  t.equal(await editor.locator('em').innerText(), 'italic', 'the Italic button makes another word italic')
+  await select('the site')
+  await page.getByLabel('content link address').fill('https://example.com')
+  await page.getByRole('button', { name: 'Add link' }).click()
+  t.equal(await editor.getByRole('link').innerText(), 'the site', 'the selected words become a link')
   const saved = await saveBy(async () => { await saveButton().click() }, id)
   t.equal(saved.status, 200, 'saved')
-  const stored = (await publicGet(`/api/articles/${id}`)).data.attributes
-  t.equal(stored.body, '## Deep water\n\nSome **bold** words.', 'the Markdown is stored as typed')
-  t.same(stored.content, [{
+  const expected = [{
     type: 'paragraph',
     children: [
       { type: 'text', text: 'See ' },
       { type: 'link', url: 'https://example.com', children: [{ type: 'text', text: 'the site' }] },
-      { type: 'text', text: ' now' }
+      { type: 'text', text: ', one ' },
+      { type: 'text', text: 'bold', bold: true },
+      { type: 'text', text: ' and one ' },
+      { type: 'text', text: 'italic', italic: true },
+      { type: 'text', text: ' word.' }
     ]
-  }], 'the block editor stores Strapi blocks')
+  }]
+  const stored = (await publicGet(`/api/articles/${id}`)).data.attributes
+  t.equal(stored.body, '## Deep water\n\nSome **bold** words.', 'the Markdown is stored as typed')
+  t.same(stored.content, expected, 'the block editor stores Strapi blocks with their marks and the link')
+
+  await page.reload()
+  await editor.locator('strong').waitFor()
+  t.same([await editor.locator('strong').innerText(), await editor.locator('em').innerText(), await editor.getByRole('link').innerText()], ['bold', 'italic', 'the site'], 'opened again, the marks and the link are shown')
+  await page.getByLabel('excerpt').fill('Edited beside the blocks.')
+  const again = await saveBy(async () => { await saveButton().click() }, id)
+  t.strictSame(again.body.content, stored.content, 'an untouched block field is sent back exactly as stored')
+  t.same((await publicGet(`/api/articles/${id}`)).data.attributes.content, expected, 'and stays so')
 })
 
 await step('screenshots of the list and the edit view', async t => {
