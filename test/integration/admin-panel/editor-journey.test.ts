@@ -3,7 +3,7 @@
  * by labels and roles as a person finds them, each result read back through the public `/api`:
  * an article written with a component, zone items, relations picked by search and an image
  * uploaded from the form; saved as a draft, published, edited again; translated into French;
- * its tags reordered; its uid generated, a taken one refused at its field and fixed; a client
+ * its tags reordered with buttons, then tags and zone items by drag and drop; its uid generated, a taken one refused at its field and fixed; a client
  * validation error fixed; nothing lost when leaving a changed form; Ctrl+S; the Markdown
  * preview and the block editor. The article type is the example's, made localized and given a
  * blocks attribute for this file. A failing step keeps its page under
@@ -223,6 +223,44 @@ await step('reorder a to-many relation with the move buttons', async t => {
   t.same(saved.body.tags, { connect: [{ id: design, position: { before: science } }], disconnect: [] }, 'the panel sends the move as connect with a position')
   const tags = (await publicGet(`/api/articles/${id}?populate=tags`)).data.attributes.tags.data.map((tag: any) => tag.attributes.name)
   t.same(tags, ['Climate', 'Design', 'Science'], 'the API serves the new order')
+})
+
+/**
+ * Drags `handle` onto `target`'s place with the mouse, in small steps as a hand does: dnd-kit
+ * starts a drag only after a few pixels, and a drop lands on the item whose middle is nearest.
+ */
+async function drag (handle: Locator, target: Locator): Promise<void> {
+  // The mouse reaches only what is on the screen: the target first, the handle (just below it) after.
+  await target.scrollIntoViewIfNeeded()
+  await handle.scrollIntoViewIfNeeded()
+  const from = await handle.boundingBox()
+  const to = await target.boundingBox()
+  if (from === null || to === null) throw new Error('the drag handles are not on the page')
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 10, { steps: 15 })
+  await page.mouse.up()
+}
+
+await step('drag and drop: a relation link above another, a zone item above another', async t => {
+  await page.goto(`${address}/admin${ARTICLES}/${id}`)
+  const tagList = page.getByRole('list', { name: 'tags: linked entries' })
+  await tagList.getByText('Science').waitFor()
+  const climate = (await publicGet(`/api/articles/${id}?populate=tags`)).data.attributes.tags.data[0].id
+  await drag(page.getByRole('button', { name: 'Drag Science', exact: true }), page.getByRole('button', { name: 'Drag Climate', exact: true }))
+  t.same(await tagList.getByRole('listitem').allInnerTexts(), ['Science', 'Climate', 'Design'], 'the dropped link is listed first')
+
+  const zone = page.getByRole('group', { name: 'blocks', exact: true })
+  await drag(zone.getByRole('button', { name: 'Drag Rich text 2', exact: true }), zone.getByRole('button', { name: 'Drag Quote 1', exact: true }))
+  await zone.getByRole('button', { name: 'Drag Rich text 1', exact: true }).waitFor()
+  t.equal(await zone.getByLabel('body', { exact: true }).inputValue(), 'A *second* item.', 'the dragged zone item keeps its value')
+
+  const saved = await saveBy(async () => { await saveButton().click() }, id)
+  t.same(saved.body.tags, { connect: [{ id: science, position: { before: climate } }], disconnect: [] }, 'the drop is sent as connect with a position, as a move is')
+  const stored = (await publicGet(`/api/articles/${id}?populate=*`)).data.attributes
+  t.same(stored.tags.data.map((tag: any) => tag.attributes.name), ['Science', 'Climate', 'Design'], 'the API serves the dropped order')
+  t.same(stored.blocks.map((item: any) => [item.__component, item.text ?? item.body]), [['blocks.rich-text', 'A *second* item.'], ['blocks.quote', 'Every field has a label.']], 'the zone items, swapped, with their values')
 })
 
 await step('uid: generated from its target field, availability shown, a taken value refused at its field', async t => {
