@@ -77,8 +77,11 @@ function takeSelection (editor: ReactEditor): void {
 function Toolbar ({ label }: { label: string }) {
   const editor = useSlate() as ReactEditor
   const link = currentLink(editor)
-  const [url, setUrl] = useState<string | undefined>(undefined)
-  const shownUrl = url ?? link?.url ?? ''
+  // An address being typed belongs to the link it was typed for (none: a new link); the cursor
+  // moving into another link shows that one's.
+  const [typed, setTyped] = useState<{ link: LinkElement | undefined, url: string } | undefined>(undefined)
+  const shownUrl = typed !== undefined && typed.link === link ? typed.url : link?.url ?? ''
+  const setUrl = (url: string | undefined) => { setTyped(url === undefined ? undefined : { link, url }) }
   // A button's mousedown would take the selection away from the text before its click.
   const keepSelection = (event: { preventDefault: () => void }) => { event.preventDefault() }
   return (
