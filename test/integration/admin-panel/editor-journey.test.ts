@@ -82,6 +82,13 @@ async function wouldAskOnClose (): Promise<boolean> {
   })
 }
 const saveButton = () => page.getByRole('button', { name: 'Save', exact: true })
+/**
+ * Waits (ten seconds at most) until the saved form holds the server's answer, so leaving would
+ * not ask: a navigation while it still asks is held by the leave confirm.
+ */
+async function untilSaved (): Promise<void> {
+  for (let tries = 0; tries < 50 && await wouldAskOnClose(); tries++) await page.waitForTimeout(200)
+}
 
 /**
  * Saves by `trigger` (the button, Ctrl+S) and answers the PUT the panel sent, once the server
@@ -258,9 +265,29 @@ await step('drag and drop: a relation link above another, a zone item above anot
 
   const saved = await saveBy(async () => { await saveButton().click() }, id)
   t.same(saved.body.tags, { connect: [{ id: science, position: { before: climate } }], disconnect: [] }, 'the drop is sent as connect with a position, as a move is')
+  await untilSaved()
   const stored = (await publicGet(`/api/articles/${id}?populate=*`)).data.attributes
   t.same(stored.tags.data.map((tag: any) => tag.attributes.name), ['Science', 'Climate', 'Design'], 'the API serves the dropped order')
   t.same(stored.blocks.map((item: any) => [item.__component, item.text ?? item.body]), [['blocks.rich-text', 'A *second* item.'], ['blocks.quote', 'Every field has a label.']], 'the zone items, swapped, with their values')
+})
+
+await step('drag and drop: a repeatable component item above another', async t => {
+  const author = (await publicGet('/api/authors?filters[name][$eq]=Ada%20Mensah&populate=socialLinks')).data[0]
+  t.same(author.attributes.socialLinks.map((link: any) => link.label), ['Website', 'Mastodon'], 'the seeded order')
+  await page.goto(`${address}/admin/content-manager/collection-types/api::author.author/${author.id}`)
+  const links = page.getByRole('group', { name: 'socialLinks', exact: true })
+  // The items are drawn again when the entry arrives and fills the form: drag after that.
+  t.equal(await valueOnce(links.getByLabel(/^label/).nth(1), value => value === 'Mastodon'), 'Mastodon', 'the form holds the entry')
+  await drag(links.getByRole('button', { name: 'Drag socialLinks 2', exact: true }), links.getByRole('button', { name: 'Drag socialLinks 1', exact: true }))
+  const written = page.waitForResponse(response => response.request().method() === 'PUT' && decodeURIComponent(response.url()).includes(`/api::author.author/${author.id}`))
+  await saveButton().click()
+  t.equal((await written).status(), 200, 'saved')
+  await untilSaved()
+  const stored = (await publicGet(`/api/authors/${author.id}?populate=socialLinks`)).data.attributes.socialLinks
+  t.same(stored.map((link: any) => [link.label, link.url]), [['Mastodon', 'https://mastodon.example/@ada'], ['Website', 'https://ada-mensah.example.com']], 'the API serves the items swapped, each with its values')
+  // The steps after this one go on with the article.
+  await page.goto(`${address}/admin${ARTICLES}/${id}`)
+  await page.getByLabel(/^slug/).waitFor()
 })
 
 await step('uid: generated from its target field, availability shown, a taken value refused at its field', async t => {
@@ -400,6 +427,8 @@ await step('Markdown preview tab; the block editor', async t => {
   t.equal(stored.body, '## Deep water\n\nSome **bold** words.', 'the Markdown is stored as typed')
   t.same(stored.content, expected, 'the block editor stores Strapi blocks with their marks and the link')
 
+  await untilSaved()
+  t.equal(await wouldAskOnClose(), false, 'once saved, the block editor leaves the form clean')
   await page.reload()
   await editor.locator('strong').waitFor()
   t.same([await editor.locator('strong').innerText(), await editor.locator('em').innerText(), await editor.getByRole('link').innerText()], ['bold', 'italic', 'the site'], 'opened again, the marks and the link are shown')
