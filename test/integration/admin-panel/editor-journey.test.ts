@@ -386,17 +386,23 @@ await step('Markdown preview tab; the block editor', async t => {
   const editor = page.getByRole('textbox', { name: 'content: rich text' })
   await editor.click()
   await page.keyboard.type(text)
-  // Plain arrows move Slate's own cursor (it handles them), so the test knows where it is: at
-  // the end after typing, at a selection's end after ArrowRight. Shift+arrows are the browser's.
-  let cursor = text.length
-  let selected = false
+  /**
+   * Selects `word` as a person's mouse would, in one step: the browser's selection set on its text.
+   * (Shift+arrows, one character a key, race Slate putting its last known selection back.)
+   */
   const select = async (word: string) => {
-    if (selected) await page.keyboard.press('ArrowRight')
-    const end = text.indexOf(word) + word.length
-    for (; cursor > end; cursor--) await page.keyboard.press('ArrowLeft')
-    for (; cursor < end; cursor++) await page.keyboard.press('ArrowRight')
-    for (let extend = 0; extend < word.length; extend++) await page.keyboard.press('Shift+ArrowLeft')
-    selected = true
+    await editor.evaluate((element: any, wanted: string) => {
+      const page = globalThis as any
+      const walker = page.document.createTreeWalker(element, page.NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const at = String(node.textContent).indexOf(wanted)
+        if (at === -1) continue
+        element.focus()
+        page.getSelection().setBaseAndExtent(node, at, node, at + wanted.length)
+        return
+      }
+      throw new Error(`no text holds "${wanted}"`)
+    }, word)
   }
   await select('bold')
   await page.keyboard.press('Control+b')
@@ -435,6 +441,7 @@ await step('Markdown preview tab; the block editor', async t => {
   await page.getByLabel('excerpt').fill('Edited beside the blocks.')
   const again = await saveBy(async () => { await saveButton().click() }, id)
   t.strictSame(again.body.content, stored.content, 'an untouched block field is sent back exactly as stored')
+  await untilSaved()
   t.same((await publicGet(`/api/articles/${id}`)).data.attributes.content, expected, 'and stays so')
 })
 
