@@ -1,10 +1,11 @@
 // One labelled input per attribute type, chosen from the schema at run time (input-kind.ts).
+import { Suspense, lazy } from 'react'
+import { LinearProgress } from '@mui/material'
 import { BooleanInput, DateInput, DateTimeInput, NumberInput, PasswordInput, SelectInput, TextInput, email as emailRule, maxLength, minLength, maxValue, minValue, required } from 'react-admin'
 import type { Validator } from 'react-admin'
 import { FormHelperText } from '@mui/material'
 import type { ReactNode } from 'react'
 import type { Attribute } from '../api/schema'
-import { BlocksInput } from './BlocksInput'
 import { ComponentInput } from './ComponentInput'
 import { DynamicZoneInput } from './DynamicZoneInput'
 import { JsonInput } from './JsonInput'
@@ -14,6 +15,10 @@ import { RelationInput } from './RelationInput'
 import { UidInput } from './UidInput'
 import { useFormSchema } from './form-schema'
 import { inputKind } from './input-kind'
+
+// The block editor (Slate) is most of a quarter of the bundle and only blocks fields use it:
+// its own chunk, loaded when a form first shows one.
+const BlocksInput = lazy(async () => ({ default: (await import('./BlocksInput')).BlocksInput }))
 
 export interface AttributeInputProps {
   source: string
@@ -64,7 +69,7 @@ function KindInput (props: AttributeInputProps & { helperText: string | false })
     case 'email': return <TextInput {...common} type="email" validate={[...common.validate, emailRule()]} />
     case 'password': return <PasswordInput {...common} autoComplete="new-password" />
     case 'markdown': return <MarkdownInput source={source} label={label} />
-    case 'blocks': return <BlocksInput source={source} label={label} />
+    case 'blocks': return <Suspense fallback={<LinearProgress aria-label={`Loading the ${label} editor`} />}><BlocksInput source={source} label={label} /></Suspense>
     case 'select': return <SelectInput {...common} choices={(attribute.enum ?? []).map(value => ({ id: value, name: value }))} emptyText="(none)" />
     case 'uid': return <UidInput source={source} label={label} field={name} targetField={attribute.targetField} />
     case 'integer': return <NumberInput {...common} step={1} />

@@ -2,6 +2,7 @@
 // to-many the current links, loaded a page at a time, reorderable and removable. The form value
 // is the change only ({ connect, disconnect }), as the content manager's write body takes it.
 import { useEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
 import { Autocomplete, Box, Button, Chip, IconButton, List, ListItem, ListItemText, Stack, TextField } from '@mui/material'
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward'
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward'
@@ -9,6 +10,8 @@ import DeleteIcon from '@mui/icons-material/Delete'
 import { useInput } from 'react-admin'
 import type { Attribute } from '../api/schema'
 import { useFormSchema } from './form-schema'
+import { DragHandle, SortableList, useSortableItem } from './Sortable'
+import type { SortableItem } from './Sortable'
 import { candidates, currentLinks } from './relation-api'
 import type { LinkedEntry } from './relation-api'
 import type { RelationChange } from './relation-change'
@@ -17,6 +20,12 @@ const TO_MANY = new Set(['oneToMany', 'manyToMany', 'morphToMany', 'manyWay'])
 const MORE = { id: '__more__' } as const
 
 type Option = LinkedEntry | typeof MORE
+
+/** A linked entry's line; a to-many link's is draggable (`children` place its ref and handle). */
+function LinkRow ({ id, sortable, children }: { id: string, sortable: boolean, children: (item: SortableItem | undefined) => ReactNode }) {
+  const item = useSortableItem(id)
+  return <>{children(sortable ? item : undefined)}</>
+}
 
 export function RelationInput ({ source, label, field: name, attribute }: { source: string, label: string, field: string, attribute: Attribute }) {
   const { type, configuration, entryId } = useFormSchema()
@@ -97,23 +106,31 @@ export function RelationInput ({ source, label, field: name, attribute }: { sour
         {toMany && linkPage.total > 0 ? ` (${linkPage.total - removed.length + linked.filter(entry => !stored.current.has(String(entry.id))).length})` : ''}
       </legend>
       {linked.length > 0 && (
-        <List dense aria-label={`${label}: linked entries`}>
-          {linked.map((entry, index) => (
-            <ListItem
-              key={entry.id}
-              disableGutters
-              secondaryAction={(
-                <Stack direction="row">
-                  {toMany && <IconButton size="small" aria-label={`Move ${title(entry)} up`} disabled={index === 0} onClick={() => { move(index, index - 1) }}><ArrowUpwardIcon fontSize="small" /></IconButton>}
-                  {toMany && <IconButton size="small" aria-label={`Move ${title(entry)} down`} disabled={index === linked.length - 1} onClick={() => { move(index, index + 1) }}><ArrowDownwardIcon fontSize="small" /></IconButton>}
-                  <IconButton size="small" aria-label={`Remove ${title(entry)} from ${label}`} onClick={() => { remove(entry) }}><DeleteIcon fontSize="small" /></IconButton>
-                </Stack>
-              )}
-            >
-              <ListItemText primary={title(entry)} secondary={entry.publishedAt === undefined ? undefined : <Chip component="span" size="small" variant="outlined" label={entry.publishedAt === null ? 'Draft' : 'Published'} />} />
-            </ListItem>
-          ))}
-        </List>
+        <SortableList ids={linked.map(entry => String(entry.id))} move={move}>
+          <List dense aria-label={`${label}: linked entries`}>
+            {linked.map((entry, index) => (
+              <LinkRow key={entry.id} id={String(entry.id)} sortable={toMany}>
+                {item => (
+                  <ListItem
+                    ref={item?.ref}
+                    style={item?.style}
+                    disableGutters
+                    secondaryAction={(
+                      <Stack direction="row">
+                        {toMany && <IconButton size="small" aria-label={`Move ${title(entry)} up`} disabled={index === 0} onClick={() => { move(index, index - 1) }}><ArrowUpwardIcon fontSize="small" /></IconButton>}
+                        {toMany && <IconButton size="small" aria-label={`Move ${title(entry)} down`} disabled={index === linked.length - 1} onClick={() => { move(index, index + 1) }}><ArrowDownwardIcon fontSize="small" /></IconButton>}
+                        <IconButton size="small" aria-label={`Remove ${title(entry)} from ${label}`} onClick={() => { remove(entry) }}><DeleteIcon fontSize="small" /></IconButton>
+                      </Stack>
+                    )}
+                  >
+                    {item !== undefined && <DragHandle label={title(entry)} handle={item.handle} />}
+                    <ListItemText primary={title(entry)} secondary={entry.publishedAt === undefined ? undefined : <Chip component="span" size="small" variant="outlined" label={entry.publishedAt === null ? 'Draft' : 'Published'} />} />
+                  </ListItem>
+                )}
+              </LinkRow>
+            ))}
+          </List>
+        </SortableList>
       )}
       {ownLinks && linkPage.page < linkPage.pageCount && <Button size="small" onClick={() => { loadLinks(linkPage.page + 1) }}>Load more links</Button>}
       <Autocomplete<Option, false, false, false>

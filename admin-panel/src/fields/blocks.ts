@@ -1,48 +1,68 @@
-// Strapi's blocks JSON <-> the editor's rows of plain text. Links are written [text](url).
-export type BlockKind = 'paragraph' | 'heading-1' | 'heading-2' | 'heading-3' | 'heading-4' | 'heading-5' | 'heading-6' | 'ordered' | 'unordered' | 'quote'
-export interface BlockRow { kind: BlockKind, text: string }
+// Strapi's rich-text blocks JSON <-> the block editor's document. Strapi's own editor is Slate,
+// so its JSON is already a Slate document (elements with `children`, text leaves with marks as
+// `true` properties); what differs is only that Strapi writes `type: 'text'` on every leaf and
+// Slate's edits make leaves without it. A stored value is handed to the editor as it is (an
+// unedited field is saved unchanged); only shapes Slate cannot hold are repaired.
 
-type Inline = { type: 'text', text: string, [mark: string]: unknown } | { type: 'link', url: string, children: Inline[] }
-interface Block { type: string, level?: number, format?: string, children?: Array<Block | Inline> }
+/** The inline marks Strapi's blocks know, in the order the toolbar shows them. */
+export const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const
+export type Mark = typeof MARKS[number]
 
-const LINK = /\[([^\]]*)\]\(([^)\s]+)\)/g
+export type TextLeaf = { type?: 'text', text: string } & Partial<Record<Mark, boolean>>
+export interface LinkElement { type: 'link', url: string, children: TextLeaf[] }
+/** A block (paragraph, heading, list, list-item, quote, code, image, or one this editor does not know). */
+export interface BlockElement {
+  type: string
+  level?: number
+  format?: 'ordered' | 'unordered'
+  children: Array<BlockElement | LinkElement | TextLeaf>
+  [property: string]: unknown
+}
+export type BlockNode = BlockElement | LinkElement | TextLeaf
 
-function inlineText (nodes: Array<Block | Inline> | undefined): string {
-  return (nodes ?? []).map(node => {
-    if (node.type === 'text') return (node as { text: string }).text
-    if (node.type === 'link') return `[${inlineText((node as { children: Inline[] }).children)}](${(node as { url: string }).url})`
-    return inlineText((node as Block).children)
-  }).join('')
+const emptyLeaf = (): TextLeaf => ({ type: 'text', text: '' })
+export const emptyParagraph = (): BlockElement => ({ type: 'paragraph', children: [emptyLeaf()] })
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+const isLeaf = (node: Record<string, unknown>) => typeof node.text === 'string' && !Array.isArray(node.children)
+
+/** A node Slate can hold: the same object when it already is one, else a repaired copy. */
+function editorNode (node: unknown): BlockNode {
+  if (!isObject(node)) return emptyLeaf()
+  if (isLeaf(node)) return node as TextLeaf
+  const children = Array.isArray(node.children) ? node.children : []
+  const repaired = children.map(editorNode)
+  // Slate needs one child at least in every element (an image's is an empty leaf).
+  if (repaired.length === 0) repaired.push(emptyLeaf())
+  const same = repaired.length === children.length && repaired.every((child, index) => child === children[index])
+  return same ? node as unknown as BlockElement : { ...node, type: String(node.type ?? 'paragraph'), children: repaired } as BlockElement
 }
 
-function inlineNodes (text: string): Inline[] {
-  const nodes: Inline[] = []
-  let last = 0
-  for (const match of text.matchAll(LINK)) {
-    if (match.index > last) nodes.push({ type: 'text', text: text.slice(last, match.index) })
-    nodes.push({ type: 'link', url: match[2] ?? '', children: [{ type: 'text', text: match[1] ?? '' }] })
-    last = match.index + match[0].length
+/** The editor's starting document for a stored value (null, missing or empty: one empty paragraph). */
+export function editorValueFromBlocks (value: unknown): BlockElement[] {
+  if (!Array.isArray(value) || value.length === 0) return [emptyParagraph()]
+  return value.map(block => {
+    const node = editorNode(block)
+    // A bare leaf at the top (never written by Strapi) becomes a paragraph around it.
+    return 'text' in node && !('children' in node) ? { type: 'paragraph', children: [node] } : node as BlockElement
+  })
+}
+
+function storedNode (node: BlockNode): BlockNode {
+  if (!('children' in node)) {
+    const leaf: TextLeaf = { type: 'text', text: node.text }
+    for (const mark of MARKS) if (node[mark] === true) leaf[mark] = true
+    return leaf
   }
-  if (last < text.length || nodes.length === 0) nodes.push({ type: 'text', text: text.slice(last) })
-  return nodes
+  return { ...node, children: node.children.map(storedNode) } as BlockElement
 }
 
-export function rowsFromBlocks (value: unknown): BlockRow[] {
-  if (!Array.isArray(value)) return []
-  return (value as Block[]).map(block => {
-    if (block.type === 'heading') return { kind: `heading-${block.level ?? 1}` as BlockKind, text: inlineText(block.children) }
-    if (block.type === 'list') return { kind: block.format === 'ordered' ? 'ordered' : 'unordered', text: (block.children ?? []).map(item => inlineText((item as Block).children)).join('\n') }
-    if (block.type === 'quote') return { kind: 'quote', text: inlineText(block.children) }
-    return { kind: 'paragraph', text: inlineText(block.children) }
-  })
+/** Strapi's blocks for the editor's document: every leaf `{ type: 'text', text, ...marks set to true }`. */
+export function blocksFromEditorValue (nodes: BlockNode[]): BlockElement[] {
+  return nodes.map(node => storedNode(node) as BlockElement)
 }
 
-export function blocksFromRows (rows: BlockRow[]): Block[] {
-  return rows.map(row => {
-    if (row.kind.startsWith('heading-')) return { type: 'heading', level: Number(row.kind.slice(8)), children: inlineNodes(row.text) }
-    if (row.kind === 'ordered' || row.kind === 'unordered') {
-      return { type: 'list', format: row.kind, children: row.text.split('\n').map(line => ({ type: 'list-item', children: inlineNodes(line) })) }
-    }
-    return { type: row.kind, children: inlineNodes(row.text) }
-  })
+/** The marks set on a leaf, in toolbar order. */
+export function marksOf (leaf: TextLeaf): Mark[] {
+  return MARKS.filter(mark => leaf[mark] === true)
 }

@@ -3,7 +3,7 @@
  * by labels and roles as a person finds them, each result read back through the public `/api`:
  * an article written with a component, zone items, relations picked by search and an image
  * uploaded from the form; saved as a draft, published, edited again; translated into French;
- * its tags reordered; its uid generated, a taken one refused at its field and fixed; a client
+ * its tags reordered with buttons, then tags and zone items by drag and drop; its uid generated, a taken one refused at its field and fixed; a client
  * validation error fixed; nothing lost when leaving a changed form; Ctrl+S; the Markdown
  * preview and the block editor. The article type is the example's, made localized and given a
  * blocks attribute for this file. A failing step keeps its page under
@@ -82,6 +82,13 @@ async function wouldAskOnClose (): Promise<boolean> {
   })
 }
 const saveButton = () => page.getByRole('button', { name: 'Save', exact: true })
+/**
+ * Waits (ten seconds at most) until the saved form holds the server's answer, so leaving would
+ * not ask: a navigation while it still asks is held by the leave confirm.
+ */
+async function untilSaved (): Promise<void> {
+  for (let tries = 0; tries < 50 && await wouldAskOnClose(); tries++) await page.waitForTimeout(200)
+}
 
 /**
  * Saves by `trigger` (the button, Ctrl+S) and answers the PUT the panel sent, once the server
@@ -225,6 +232,64 @@ await step('reorder a to-many relation with the move buttons', async t => {
   t.same(tags, ['Climate', 'Design', 'Science'], 'the API serves the new order')
 })
 
+/**
+ * Drags `handle` onto `target`'s place with the mouse, in small steps as a hand does: dnd-kit
+ * starts a drag only after a few pixels, and a drop lands on the item whose middle is nearest.
+ */
+async function drag (handle: Locator, target: Locator): Promise<void> {
+  // The mouse reaches only what is on the screen: the target first, the handle (just below it) after.
+  await target.scrollIntoViewIfNeeded()
+  await handle.scrollIntoViewIfNeeded()
+  const from = await handle.boundingBox()
+  const to = await target.boundingBox()
+  if (from === null || to === null) throw new Error('the drag handles are not on the page')
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 10, { steps: 15 })
+  await page.mouse.up()
+}
+
+await step('drag and drop: a relation link above another, a zone item above another', async t => {
+  await page.goto(`${address}/admin${ARTICLES}/${id}`)
+  const tagList = page.getByRole('list', { name: 'tags: linked entries' })
+  await tagList.getByText('Science').waitFor()
+  const climate = (await publicGet(`/api/articles/${id}?populate=tags`)).data.attributes.tags.data[0].id
+  await drag(page.getByRole('button', { name: 'Drag Science', exact: true }), page.getByRole('button', { name: 'Drag Climate', exact: true }))
+  t.same(await tagList.getByRole('listitem').allInnerTexts(), ['Science', 'Climate', 'Design'], 'the dropped link is listed first')
+
+  const zone = page.getByRole('group', { name: 'blocks', exact: true })
+  await drag(zone.getByRole('button', { name: 'Drag Rich text 2', exact: true }), zone.getByRole('button', { name: 'Drag Quote 1', exact: true }))
+  await zone.getByRole('button', { name: 'Drag Rich text 1', exact: true }).waitFor()
+  t.equal(await zone.getByLabel('body', { exact: true }).inputValue(), 'A *second* item.', 'the dragged zone item keeps its value')
+
+  const saved = await saveBy(async () => { await saveButton().click() }, id)
+  t.same(saved.body.tags, { connect: [{ id: science, position: { before: climate } }], disconnect: [] }, 'the drop is sent as connect with a position, as a move is')
+  await untilSaved()
+  const stored = (await publicGet(`/api/articles/${id}?populate=*`)).data.attributes
+  t.same(stored.tags.data.map((tag: any) => tag.attributes.name), ['Science', 'Climate', 'Design'], 'the API serves the dropped order')
+  t.same(stored.blocks.map((item: any) => [item.__component, item.text ?? item.body]), [['blocks.rich-text', 'A *second* item.'], ['blocks.quote', 'Every field has a label.']], 'the zone items, swapped, with their values')
+})
+
+await step('drag and drop: a repeatable component item above another', async t => {
+  const author = (await publicGet('/api/authors?filters[name][$eq]=Ada%20Mensah&populate=socialLinks')).data[0]
+  t.same(author.attributes.socialLinks.map((link: any) => link.label), ['Website', 'Mastodon'], 'the seeded order')
+  await page.goto(`${address}/admin/content-manager/collection-types/api::author.author/${author.id}`)
+  const links = page.getByRole('group', { name: 'socialLinks', exact: true })
+  // The items are drawn again when the entry arrives and fills the form: drag after that.
+  t.equal(await valueOnce(links.getByLabel(/^label/).nth(1), value => value === 'Mastodon'), 'Mastodon', 'the form holds the entry')
+  await drag(links.getByRole('button', { name: 'Drag socialLinks 2', exact: true }), links.getByRole('button', { name: 'Drag socialLinks 1', exact: true }))
+  const written = page.waitForResponse(response => response.request().method() === 'PUT' && decodeURIComponent(response.url()).includes(`/api::author.author/${author.id}`))
+  await saveButton().click()
+  t.equal((await written).status(), 200, 'saved')
+  await untilSaved()
+  const stored = (await publicGet(`/api/authors/${author.id}?populate=socialLinks`)).data.attributes.socialLinks
+  t.same(stored.map((link: any) => [link.label, link.url]), [['Mastodon', 'https://mastodon.example/@ada'], ['Website', 'https://ada-mensah.example.com']], 'the API serves the items swapped, each with its values')
+  // The steps after this one go on with the article.
+  await page.goto(`${address}/admin${ARTICLES}/${id}`)
+  await page.getByLabel(/^slug/).waitFor()
+})
+
 await step('uid: generated from its target field, availability shown, a taken value refused at its field', async t => {
   const taken = (await publicGet('/api/articles?filters[slug][$notNull]=true&fields[0]=slug&pagination[pageSize]=1')).data[0].attributes.slug as string
   const slug = page.getByLabel(/^slug/)
@@ -317,20 +382,67 @@ await step('Markdown preview tab; the block editor', async t => {
   t.equal(await preview.locator('strong').innerText(), 'bold', 'and the bold words')
   await tabs.getByRole('tab', { name: 'Write' }).click()
 
-  await page.getByRole('button', { name: 'Add a block to content' }).click()
-  await page.getByLabel('content block 1 text').fill('See [the site](https://example.com) now')
+  const text = 'See the site, one bold and one italic word.'
+  const editor = page.getByRole('textbox', { name: 'content: rich text' })
+  await editor.click()
+  await page.keyboard.type(text)
+  /**
+   * Selects `word` as a person's mouse would, in one step: the browser's selection set on its text.
+   * (Shift+arrows, one character a key, race Slate putting its last known selection back.)
+   */
+  const select = async (word: string) => {
+    await editor.evaluate((element: any, wanted: string) => {
+      const page = globalThis as any
+      const walker = page.document.createTreeWalker(element, page.NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const at = String(node.textContent).indexOf(wanted)
+        if (at === -1) continue
+        element.focus()
+        page.getSelection().setBaseAndExtent(node, at, node, at + wanted.length)
+        return
+      }
+      throw new Error(`no text holds "${wanted}"`)
+    }, word)
+  }
+  await select('bold')
+  await page.keyboard.press('Control+b')
+  t.equal(await editor.locator('strong').innerText(), 'bold', 'Ctrl+B makes the selected word bold')
+  t.equal(await page.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), 'true', 'and the toolbar shows Bold on')
+  await select('italic')
+  await page.getByRole('button', { name: 'Italic', exact: true }).click()
+  t.equal(await editor.locator('em').innerText(), 'italic', 'the Italic button makes another word italic')
+  await select('the site')
+  await page.getByLabel('content link address').fill('https://example.com')
+  await page.getByRole('button', { name: 'Add link' }).click()
+  t.equal(await editor.getByRole('link').innerText(), 'the site', 'the selected words become a link')
   const saved = await saveBy(async () => { await saveButton().click() }, id)
   t.equal(saved.status, 200, 'saved')
-  const stored = (await publicGet(`/api/articles/${id}`)).data.attributes
-  t.equal(stored.body, '## Deep water\n\nSome **bold** words.', 'the Markdown is stored as typed')
-  t.same(stored.content, [{
+  const expected = [{
     type: 'paragraph',
     children: [
       { type: 'text', text: 'See ' },
       { type: 'link', url: 'https://example.com', children: [{ type: 'text', text: 'the site' }] },
-      { type: 'text', text: ' now' }
+      { type: 'text', text: ', one ' },
+      { type: 'text', text: 'bold', bold: true },
+      { type: 'text', text: ' and one ' },
+      { type: 'text', text: 'italic', italic: true },
+      { type: 'text', text: ' word.' }
     ]
-  }], 'the block editor stores Strapi blocks')
+  }]
+  const stored = (await publicGet(`/api/articles/${id}`)).data.attributes
+  t.equal(stored.body, '## Deep water\n\nSome **bold** words.', 'the Markdown is stored as typed')
+  t.same(stored.content, expected, 'the block editor stores Strapi blocks with their marks and the link')
+
+  await untilSaved()
+  t.equal(await wouldAskOnClose(), false, 'once saved, the block editor leaves the form clean')
+  await page.reload()
+  await editor.locator('strong').waitFor()
+  t.same([await editor.locator('strong').innerText(), await editor.locator('em').innerText(), await editor.getByRole('link').innerText()], ['bold', 'italic', 'the site'], 'opened again, the marks and the link are shown')
+  await page.getByLabel('excerpt').fill('Edited beside the blocks.')
+  const again = await saveBy(async () => { await saveButton().click() }, id)
+  t.strictSame(again.body.content, stored.content, 'an untouched block field is sent back exactly as stored')
+  await untilSaved()
+  t.same((await publicGet(`/api/articles/${id}`)).data.attributes.content, expected, 'and stays so')
 })
 
 await step('screenshots of the list and the edit view', async t => {
