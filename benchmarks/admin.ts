@@ -13,7 +13,7 @@
 import { loadavg } from 'node:os'
 import { readConfig } from './config.js'
 import type { BenchConfig } from './config.js'
-import { createBenchDatabase } from './database.js'
+import { createBenchDatabase, withClient } from './database.js'
 import { generateDataset } from './dataset.js'
 import { pickFixture } from './fixture.js'
 import { resetStats, serverStats } from './http.js'
@@ -92,6 +92,9 @@ async function bench (config: BenchConfig, servers: RunningServer[], databaseUrl
   if (!Number.isInteger(entries) || entries < 10) throw new Error(`ENTRIES must be an integer of at least 10, got "${process.env.ENTRIES ?? ''}"`)
   const dataset = generateDataset(scaleFor(entries))
   const loaded = await loadDataset(databaseUrl, dataset, config.loader, { analyze: true })
+  // As autovacuum leaves a site's tables between bulk writes: without it, every index-only
+  // scan (a list's total) still visits each row's page, which a running site's does not.
+  await withClient(databaseUrl, async client => { await client.query('vacuum analyze') })
   const term = pickFixture(dataset, loaded.ids).filter.titleContains
   process.stdout.write(`${dataset.articles.length} articles loaded (${config.loader}) in ${loaded.seconds.toFixed(1)} s\n`)
   const env = { BENCH_DATABASE_URL: databaseUrl, BENCH_POOL_SIZE: String(config.poolSize), BENCH_ADMIN_JWT_SECRET: JWT_SECRET, BENCH_CPU_PROFILE: '' }
@@ -114,16 +117,17 @@ async function bench (config: BenchConfig, servers: RunningServer[], databaseUrl
     const rounds = []
     for (let round = 0; round < config.rounds; round++) rounds.push(await measureRound({ origin: timed.origin, connections: config.connections, seconds: config.duration, request, headers }))
     const summary = summarise(rounds)
-    if (summary.errors > 0 || summary.non2xx > 0) throw new Error(`${scenario.name}: ${summary.errors} errors, ${summary.non2xx} non-2xx answers`)
+    // Reported, not thrown: a read too slow for the statement timeout under this load is a finding (the probe above already checked every answer).
+    const failed = summary.errors + summary.non2xx
     const { statements, results } = probed.get(scenario.name)!
-    rows.push(`| ${scenario.name} | ${scenario.title} | ${results} | ${summary.requestsPerSecond.toFixed(0)} | ${summary.p50.toFixed(1)} | ${summary.p99.toFixed(1)} | ${statements - 1} (+1) |`)
+    rows.push(`| ${scenario.name} | ${scenario.title} | ${results} | ${summary.requestsPerSecond.toFixed(0)} | ${summary.p50.toFixed(1)} | ${summary.p99.toFixed(1)} | ${failed} | ${statements - 1} (+1) |`)
   }
   process.stdout.write([
     '',
     `Admin reads at ${dataset.articles.length} articles: ${config.rounds} × ${config.duration} s, ${config.connections} connections, load average ${load} at the start`,
     '',
-    '| scenario | read | results | req/s | p50 ms | p99 ms | SQL per request (+ the admin user\'s) |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| scenario | read | results | req/s | p50 ms | p99 ms | errors + non-2xx | SQL per request (+ the admin user\'s) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     ''
   ].join('\n'))

@@ -3,8 +3,9 @@
  * page, not the table (benchmarks/admin.ts measures them):
  *
  * - **The main field, then `id`**, the order of the admin panel's list by default and of its
- *   relation picker (content-types/main-field.ts). Page 1 stops after its rows; without it,
- *   every page sorted the whole table.
+ *   relation picker (content-types/main-field.ts), carrying the columns the visibility rule
+ *   and the locale read. Page 1 stops after its rows; without it, every page sorted the
+ *   whole table.
  * - **Which rows are versions** (`published_at`, `document_id`, and `locale` for localized
  *   types) on types with draft & publish: what a list's visibility rule (only published rows,
  *   or each document once) and its total read. Narrow enough that counting the total reads
@@ -31,18 +32,21 @@ const BOUNDED_TYPES = new Set<ScalarAttribute['type']>(['string', 'uid', 'email'
 /** The list indexes of one content type's table. */
 export function listIndexes (model: ContentTypeModel): ListIndex[] {
   const indexes: ListIndex[] = []
+  const versions = model.draftAndPublish ? [snakeCase('publishedAt'), snakeCase(DOCUMENT_ID)] : []
+  const rules = [...versions, ...model.localized ? ['locale'] : []]
   const main = model.attributes.get(mainFieldOf(model))
   if (main?.kind === 'scalar' && main.name !== 'id' && main.readFrom === undefined && BOUNDED_TYPES.has(main.type)) {
-    indexes.push(listIndex(model.table, 's', [snakeCase(main.name), 'id']))
+    // The visibility and locale columns carried along: a page, a deep page's skipped rows and
+    // a count filtered by the main field (the relation picker's search) read the index alone.
+    indexes.push(listIndex(model.table, 's', { columns: [snakeCase(main.name), 'id'], carried: rules }))
   }
-  if (model.draftAndPublish) {
-    indexes.push(listIndex(model.table, 'v', [snakeCase('publishedAt'), snakeCase(DOCUMENT_ID), ...model.localized ? ['locale'] : []]))
-  }
+  if (model.draftAndPublish) indexes.push(listIndex(model.table, 'v', { columns: rules, carried: [] }))
   return indexes
 }
 
-function listIndex (table: string, kind: 's' | 'v', columns: string[]): ListIndex {
-  const hash = createHash('sha1').update(`${table} ${columns.join(' ')}`).digest('hex').slice(0, 10)
+function listIndex (table: string, kind: 's' | 'v', { columns, carried }: { columns: string[], carried: string[] }): ListIndex {
+  const hash = createHash('sha1').update(`${table} ${columns.join(' ')} ${carried.join(' ')}`).digest('hex').slice(0, 10)
   const name = `fca_${kind}_${`${table}_${columns[0]!}`.replace(/[^A-Za-z0-9_]+/g, '_').slice(0, 40)}_${hash}`.toLowerCase()
-  return { name, expression: `create index ${identifier(name)} on ${identifier(table)} (${columns.map(identifier).join(', ')})` }
+  const include = carried.length > 0 ? ` include (${carried.map(identifier).join(', ')})` : ''
+  return { name, expression: `create index ${identifier(name)} on ${identifier(table)} (${columns.map(identifier).join(', ')})${include}` }
 }
