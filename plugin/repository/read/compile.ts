@@ -117,9 +117,8 @@ function compileList (scope: StatementScope, model: ReadableModel, tree: QueryTr
   const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
   const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
   // Numbered first, as the page is what every list runs; a count beside it comes first in the text.
-  const page = numberedFirst(keyedPage(tree.sort) || windowCount
-    ? deferredPage(scope, model, { conditions, sort: tree.sort, windowCount, limit, offset })
-    : widePage(scope, model, { conditions, sort: tree.sort, windowCount, limit, offset }))
+  const pageQuery: PageQuery = { conditions, sort: tree.sort, windowCount, limit, offset }
+  const page = numberedFirst(keyedPage(tree.sort) || windowCount ? deferredPage(scope, model, pageQuery) : widePage(scope, model, pageQuery))
   const row: RowRef = { model, alias: scope.aliases.take('p') }
   const creators = model.kind === 'contentType' && ((tree.creatorFields === true && model.populateCreatorFields) || tree.admin !== undefined)
     ? creatorPairs(scope, row, tree.creatorSelection ?? {})
@@ -148,10 +147,15 @@ function keyedPage (sort: QueryTree['sort']): boolean {
   return sort.some(term => term.path.length !== 1 || term.path[0] !== 'id')
 }
 
+/** The page's total beside each of its rows, when the count rides on the page query. */
+function windowTotal (query: PageQuery): string {
+  return query.windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''
+}
+
 /** The page's rows, whole, straight from the table: for an order by id alone, which the primary key gives as it reads. */
 function widePage (scope: StatementScope, model: ReadableModel, query: PageQuery): Sql {
   const row = topLevelRow(scope, model)
-  const selected = raw(`select ${row.alias}.*${query.windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''} from ${row.table} ${row.alias}`)
+  const selected = raw(`select ${row.alias}.*${windowTotal(query)} from ${row.table} ${row.alias}`)
   return sql`${selected}${query.conditions(row)}${raw(orderBy(scope, row, query.sort))} limit ${query.limit} offset ${query.offset}`
 }
 
@@ -164,8 +168,7 @@ function widePage (scope: StatementScope, model: ReadableModel, query: PageQuery
 function deferredPage (scope: StatementScope, model: ReadableModel, query: PageQuery): Sql {
   const keys = topLevelRow(scope, model)
   const keyId = scope.column(model, keys.alias, 'id')
-  const counted = query.windowCount ? `, count(*) over () as ${TOTAL_COLUMN}` : ''
-  const sorted = sql`${raw(`select ${keyId} as "id"${counted} from ${keys.table} ${keys.alias}`)}${query.conditions(keys)}${raw(orderBy(scope, keys, query.sort))} limit ${query.limit} offset ${query.offset}`
+  const sorted = sql`${raw(`select ${keyId} as "id"${windowTotal(query)} from ${keys.table} ${keys.alias}`)}${query.conditions(keys)}${raw(orderBy(scope, keys, query.sort))} limit ${query.limit} offset ${query.offset}`
   const page = scope.aliases.take('k')
   const row = topLevelRow(scope, model)
   const total = query.windowCount ? `, ${page}.${TOTAL_COLUMN}` : ''
