@@ -19,7 +19,6 @@ export interface PublicUser {
   provider: string
   confirmed: boolean
   blocked: boolean
-  role?: string
   createdAt: string
   updatedAt: string
   /** Where users are answered as Strapi v5 answers them (UsersOptions.documentIds). */
@@ -69,7 +68,7 @@ function userColumns (names: TableNames, documentIds: boolean): Sql {
   const column = (property: string): string => `u.${names.column(USER_ENTITY, property)}`
   const plain = ['id', 'username', 'email', 'provider', 'confirmed', 'blocked'].map(property => `${column(property)} as ${property}`)
   const documentId = documentIds ? `, ${column('documentId')} as document_id` : ''
-  return raw(`${plain.join(', ')}, r.${names.column(ROLE_ENTITY, 'type')} as role,
+  return raw(`${plain.join(', ')},
   ${asDatetime(column('createdAt'))} as created_at, ${asDatetime(column('updatedAt'))} as updated_at${documentId}`)
 }
 
