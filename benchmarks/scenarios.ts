@@ -259,6 +259,53 @@ export const GRAPHQL_SUFFIX = '-graphql'
 
 /** The default fields of an article in REST (its scalars but the private ones), as a selection. */
 const ARTICLE_SCALARS = 'title slug excerpt body readingTime views rating score featured publishedOn publishAt scheduledAt lastReviewedAt metadata status contactEmail createdAt updatedAt publishedAt'
+const FILE_SCALARS = 'name alternativeText caption width height formats hash ext mime size url previewUrl provider provider_metadata createdAt updatedAt'
+const AUTHOR_SCALARS = 'name email bio createdAt updatedAt'
+const CATEGORY_SCALARS = 'name slug description position createdAt updatedAt'
+const TAG_SCALARS = 'name createdAt updatedAt'
+const ISSUE_SCALARS = 'number title releaseDate createdAt updatedAt publishedAt'
+/** REST populates every linked entry; GraphQL pages nested lists (10 by default) unless told otherwise. */
+const ALL = 'pagination: { limit: -1 }'
+
+/** `field { data { id attributes { … } } }`: one linked entry or a list of them, as Strapi's GraphQL nests them. */
+function linked (field: string, attributes: string): string {
+  return `${field} { data { id attributes { ${attributes} } } }`
+}
+
+/** The GraphQL twin of THREE_LEVELS: the same populate tree, sorts and filter. */
+const THREE_LEVELS_GRAPHQL = `{ articles(pagination: { page: 1, pageSize: 25 }) { data { id attributes { ${ARTICLE_SCALARS}
+  ${linked('author', `${AUTHOR_SCALARS} ${linked('articles(sort: ["title:asc"], filters: { title: { containsi: "a" } }, ' + ALL + ')', `title publishedOn ${linked('category', 'name')}`)}`)}
+  ${linked('cover', FILE_SCALARS)}
+  seo { id metaTitle metaDescription keywords openGraph { id ogTitle ogDescription } }
+  ${linked(`tags(sort: ["name:desc"], ${ALL})`, TAG_SCALARS)}
+} } meta { pagination { page pageSize pageCount total } } } }`
+
+/** The GraphQL twin of ZONE_ON: inline fragments in place of the `on` strategy. */
+const ZONE_ON_GRAPHQL = `{ articles(pagination: { page: 1, pageSize: 25 }) { data { id attributes { title blocks { __typename
+  ... on ComponentBlocksQuote { id text }
+  ... on ComponentBlocksMedia { id ${linked('file', 'url alternativeText')} }
+  ... on ComponentBlocksRelatedArticles { id ${linked(`articles(${ALL})`, 'title')} }
+} } } meta { pagination { page pageSize pageCount total } } } }`
+
+/** The GraphQL twin of DEEP_POPULATE on one entry. */
+function entryDeepGraphql (id: number): string {
+  return `{ article(id: "${id}") { data { id attributes { ${ARTICLE_SCALARS}
+    ${linked('author', `${AUTHOR_SCALARS} ${linked('avatar', FILE_SCALARS)} socialLinks(${ALL}) { id label url }`)}
+    ${linked('category', `${CATEGORY_SCALARS} ${linked('parent', CATEGORY_SCALARS)}`)}
+    ${linked(`tags(${ALL})`, TAG_SCALARS)}
+    ${linked('cover', FILE_SCALARS)}
+    ${linked(`gallery(${ALL})`, FILE_SCALARS)}
+    ${linked(`related(${ALL})`, `${ARTICLE_SCALARS} ${linked('author', 'name')}`)}
+    ${linked('coverOf', ISSUE_SCALARS)}
+    seo { id metaTitle metaDescription keywords ${linked('shareImage', FILE_SCALARS)} openGraph { id ogTitle ogDescription ${linked('ogImage', FILE_SCALARS)} } }
+    blocks { __typename
+      ... on ComponentBlocksQuote { id text attribution }
+      ... on ComponentBlocksRichText { id body }
+      ... on ComponentBlocksMedia { id caption ${linked('file', FILE_SCALARS)} }
+      ... on ComponentBlocksRelatedArticles { id heading ${linked(`articles(${ALL})`, ARTICLE_SCALARS)} }
+    }
+  } } } }`
+}
 
 function graphqlPath (text: string): string {
   return `/graphql?${query([['query', text.replace(/\s+/g, ' ').trim()]])}`
@@ -277,7 +324,10 @@ function graphqlTwins (fixture: Fixture, reads: readonly ReadScenario[]): ReadSc
       filters: { title: { containsi: ${JSON.stringify(filter.titleContains)} }, category: { name: { in: ${JSON.stringify(filter.categories)} } },
         or: [{ featured: { eq: true } }, { readingTime: { gte: ${filter.minReadingTime} } }] },
       sort: ["rating:desc", "publishedOn:asc"], pagination: { page: 3, pageSize: 10 }
-    ) { data { id attributes { ${ARTICLE_SCALARS} } } meta { pagination { page pageSize pageCount total } } } }`
+    ) { data { id attributes { ${ARTICLE_SCALARS} } } meta { pagination { page pageSize pageCount total } } } }`,
+    'three-levels': THREE_LEVELS_GRAPHQL,
+    'zone-on': ZONE_ON_GRAPHQL,
+    'entry-deep': entryDeepGraphql(fixture.singleArticleId)
   }
   return reads.flatMap(scenario => {
     const text = texts[scenario.name]
