@@ -5,7 +5,7 @@
  * uploaded from the form; saved as a draft, published, edited again; translated into French;
  * its tags reordered with buttons, then tags and zone items by drag and drop; its uid generated, a taken one refused at its field and fixed; a client
  * validation error fixed; nothing lost when leaving a changed form; Ctrl+S; the Markdown
- * preview and the block editor. The article type is the example's, made localized and given a
+ * preview and the block editor, an image inserted into it from the media library and removed. The article type is the example's, made localized and given a
  * blocks attribute for this file. A failing step keeps its page under
  * .tap/admin-panel-screenshots/editor-journey/; a passing run keeps the list and the edit view
  * as .tap/admin-panel-screenshots/list.png and edit.png.
@@ -465,6 +465,39 @@ await step('Markdown preview tab; the block editor', async t => {
   const again = await saveBy(async () => { await saveButton().click() }, id)
   t.strictSame(again.body.content, stored.content, 'an untouched block field is sent back exactly as stored')
   t.same((await publicGet(`/api/articles/${id}`)).data.attributes.content, expected, 'and stays so')
+})
+
+await step('the block editor: an image from the media library, stored as Strapi stores it, then removed', async t => {
+  const editor = page.getByRole('textbox', { name: 'content: rich text' })
+  await page.getByRole('button', { name: 'Insert image' }).click()
+  const picker = page.getByRole('dialog', { name: /^Choose content images/ })
+  await picker.getByRole('button', { name: 'Pick journey-cover.png' }).click()
+  await picker.getByRole('button', { name: 'Finish' }).click()
+  await picker.waitFor({ state: 'detached' })
+  const preview = editor.getByRole('img', { name: 'journey-cover.png' })
+  await preview.waitFor()
+  t.ok(await preview.evaluate(image => (image as unknown as { naturalWidth: number }).naturalWidth > 0), 'the preview loads')
+
+  const saved = await saveBy(async () => { await saveButton().click() }, id)
+  t.equal(saved.status, 200, 'saved')
+  const content = (await publicGet(`/api/articles/${id}`)).data.attributes.content
+  const file = (await publicGet('/api/upload/files?filters[name][$eq]=journey-cover.png'))[0]
+  // Strapi's editor copies these fields of the file, the name standing in for a missing
+  // alternative text, and the URL as the browser reached it.
+  const fields = ['id', 'name', 'alternativeText', 'url', 'caption', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt']
+  const image = Object.fromEntries(fields.filter(field => file[field] !== undefined).map(field => [field, file[field]]))
+  t.same(content.slice(1), [
+    { type: 'image', image: { ...image, alternativeText: 'journey-cover.png', url: `${address}${file.url}` }, children: [{ type: 'text', text: '' }] },
+    { type: 'paragraph', children: [{ type: 'text', text: '' }] }
+  ], 'the image block follows the text, and a paragraph to type on follows it')
+  t.equal(content[0].type, 'paragraph', 'the text before it is kept')
+  t.equal((await fetch(content[1].image.url)).status, 200, 'the stored URL serves the file')
+
+  await page.getByRole('button', { name: 'Remove image journey-cover.png' }).click()
+  await preview.waitFor({ state: 'detached' })
+  const removed = await saveBy(async () => { await saveButton().click() }, id)
+  t.equal(removed.status, 200, 'saved again')
+  t.same((await publicGet(`/api/articles/${id}`)).data.attributes.content.map((block: any) => block.type), ['paragraph', 'paragraph'], 'the image is gone, the text stays')
 })
 
 await step('screenshots of the list and the edit view', async t => {

@@ -45,7 +45,9 @@ const stored = (editor: Editor) => blocksFromEditorValue(editor.children as unkn
 const image = (url = 'http://cms.test/uploads/cover_ab12.png') => imageBlock(FILE, url)
 
 t.test("a file becomes Strapi's image block: its fields, the name as a missing alternative text, the URL as reached", async t => {
-  const { folderPath, related, ...kept } = FILE
+  const kept: Record<string, unknown> = { ...FILE }
+  delete kept.folderPath
+  delete kept.related
   t.strictSame(image(), {
     type: 'image',
     image: { ...kept, alternativeText: 'cover.png', url: 'http://cms.test/uploads/cover_ab12.png' },
