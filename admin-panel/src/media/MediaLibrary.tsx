@@ -14,6 +14,9 @@ export function MediaLibrary () {
   const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<MediaFile | null>(null)
   const { data } = useFilePage(page)
+  // Deleting the only file of the last page leaves that page empty: show the new last page.
+  const lastPage = Math.max(data?.pagination.pageCount ?? 1, 1)
+  if (data !== undefined && page > lastPage) setPage(lastPage)
   const queryClient = useQueryClient()
   const reload = async () => { await queryClient.invalidateQueries({ queryKey: [FILE_PAGES_KEY] }) }
 
