@@ -1,5 +1,5 @@
 // The media library: drag-and-drop (or pick) upload with progress, thumbnails a page at a
-// time, edit a file's alternative text and caption, replace its content, delete it.
+// time, edit a file's alternative text and caption, delete it.
 import { useState } from 'react'
 import { Box, Button, CardActions, LinearProgress, Pagination, Typography } from '@mui/material'
 import { Title } from 'react-admin'
