@@ -157,13 +157,13 @@ await step('create an entry: several attribute types, a relation by search, a co
   await page.getByLabel('metadata').fill('{ "source": "panel", "pages": [1, 2] }')
 
   // By role: once its options arrive, the open listbox carries the same label as the input.
-  const author = page.getByRole('combobox', { name: 'Choose author' })
-  await author.click()
-  await author.fill('chen')
+  const authorPicker = page.getByRole('combobox', { name: 'Choose author' })
+  await authorPicker.click()
+  await authorPicker.fill('chen')
   await page.getByRole('option', { name: 'Chen Wei' }).click()
-  const tags = page.getByRole('combobox', { name: 'Add to tags' })
-  await tags.click()
-  await tags.fill('clim')
+  const tagPicker = page.getByRole('combobox', { name: 'Add to tags' })
+  await tagPicker.click()
+  await tagPicker.fill('clim')
   await page.getByRole('option', { name: 'Climate' }).click()
 
   await page.getByRole('button', { name: /^Add seo/ }).click()
