@@ -35,8 +35,8 @@ export async function launchChromium (): Promise<Browser> {
 }
 
 /**
- * React Router's warning when react-admin's leave guard (useWarnWhenUnsavedChanges) lets a
- * navigation proceed that its blocker has already let through: a save resetting the form and
+ * React Router's warning when the panel's leave guard (admin-panel/src/views/LeaveGuard.tsx)
+ * lets a navigation proceed that its blocker has already let through: a save resetting the form and
  * the navigation after it landed in the same tick. Which tick wins depends on the machine's
  * load; the navigation completes either way, and the tests check where it lands.
  */

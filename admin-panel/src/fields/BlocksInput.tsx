@@ -1,6 +1,7 @@
 // The editor of Strapi's rich-text blocks, on Slate (as Strapi's own): paragraphs, headings,
 // lists, quotes and code blocks; bold, italic, underline, strikethrough and code marks from the
-// toolbar or Ctrl/Cmd+B, I, U; links. Images already stored are shown and kept as they are.
+// toolbar or Ctrl/Cmd+B, I, U; links; images picked from the media library (or uploaded there),
+// shown and removable.
 // The form value changes only when the text does, so an untouched field is saved as it came.
 import { useMemo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
@@ -8,13 +9,17 @@ import { Box, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGrou
 import { useInput } from 'react-admin'
 import { Range, Transforms, createEditor } from 'slate'
 import type { Descendant } from 'slate'
-import { Editable, ReactEditor, Slate, useSlate, withReact } from 'slate-react'
+import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact } from 'slate-react'
 import type { RenderElementProps, RenderLeafProps } from 'slate-react'
 import { withHistory } from 'slate-history'
 import { MARKS, blocksFromEditorValue, editorValueFromBlocks } from './blocks'
 import type { BlockElement, BlockNode, LinkElement, Mark, TextLeaf } from './blocks'
 import { currentBlockKind, currentLink, isMarkActive, removeLink, setBlockKind, setLink, toggleMark, withBlocks } from './block-commands'
 import type { BlockKind } from './block-commands'
+import { imageBlock, insertImages, removeImage } from './image-blocks'
+import { Picker } from './MediaInput'
+import { fileUrl } from '../media/file-url'
+import type { MediaFile } from '../media/file-url'
 
 const KINDS: Array<{ kind: BlockKind, name: string }> = [
   { kind: 'paragraph', name: 'Paragraph' }, { kind: 'heading-1', name: 'Heading 1' }, { kind: 'heading-2', name: 'Heading 2' },
@@ -37,17 +42,25 @@ function renderElement ({ attributes, children, element }: RenderElementProps): 
     case 'quote': return <blockquote {...attributes}>{children}</blockquote>
     case 'code': return <pre {...attributes}><code>{children}</code></pre>
     case 'link': return <a {...attributes} href={(node as LinkElement).url} onClick={event => { event.preventDefault() }}>{children}</a>
-    case 'image': {
-      const image = (node as BlockElement).image as { url?: string, alternativeText?: string | null } | undefined
-      return (
-        <div {...attributes}>
-          <div contentEditable={false}><img src={image?.url} alt={image?.alternativeText ?? ''} style={{ maxWidth: '100%', maxHeight: 200 }} /></div>
-          {children}
-        </div>
-      )
-    }
+    case 'image': return <ImageBlock attributes={attributes} element={element}>{children}</ImageBlock>
     default: return <p {...attributes}>{children}</p>
   }
+}
+
+/** An image block: its preview and a button that takes it out of the document. */
+function ImageBlock ({ attributes, children, element }: RenderElementProps) {
+  const editor = useSlateStatic() as ReactEditor
+  const image = (element as unknown as BlockElement).image as { url?: string, alternativeText?: string | null, name?: string } | undefined
+  const name = image?.alternativeText ?? image?.name ?? ''
+  return (
+    <div {...attributes}>
+      <Stack contentEditable={false} direction="row" spacing={1} sx={{ alignItems: 'flex-start', my: 1 }}>
+        <img src={image?.url} alt={name} style={{ maxWidth: '100%', maxHeight: 200 }} />
+        <Button size="small" onClick={() => { removeImage(editor, ReactEditor.findPath(editor, element)) }}>{`Remove image ${name}`.trim()}</Button>
+      </Stack>
+      {children}
+    </div>
+  )
 }
 
 function renderLeaf ({ attributes, children, leaf }: RenderLeafProps): JSX.Element {
@@ -80,6 +93,7 @@ function Toolbar ({ label }: { label: string }) {
   // An address being typed belongs to the link it was typed for (none: a new link); the cursor
   // moving into another link shows that one's.
   const [typed, setTyped] = useState<{ link: LinkElement | undefined, url: string } | undefined>(undefined)
+  const [picking, setPicking] = useState(false)
   const shownUrl = typed !== undefined && typed.link === link ? typed.url : link?.url ?? ''
   const setUrl = (url: string | undefined) => { setTyped(url === undefined ? undefined : { link, url }) }
   // A button's mousedown would take the selection away from the text before its click.
@@ -101,8 +115,16 @@ function Toolbar ({ label }: { label: string }) {
         {link === undefined ? 'Add link' : 'Change link'}
       </Button>
       {link !== undefined && <Button size="small" onMouseDown={keepSelection} onClick={() => { removeLink(editor); setUrl(undefined) }}>Remove link</Button>}
+      <Button size="small" onMouseDown={keepSelection} onClick={() => { setPicking(true) }}>Insert image</Button>
+      {picking && <Picker open multiple label={`${label} images`} initial={[]} onClose={() => { setPicking(false) }} onDone={files => { insertPicked(editor, files); setPicking(false) }} />}
     </Stack>
   )
+}
+
+/** The picked images (other files are not images a rich text can show) at the cursor, addressed as the browser reached them. */
+function insertPicked (editor: ReactEditor, files: MediaFile[]): void {
+  const images = files.filter(file => file.mime?.startsWith('image/') === true)
+  insertImages(editor, images.map(file => imageBlock(file, new URL(fileUrl(file), document.baseURI).href)))
 }
 
 function MarkSample ({ mark }: { mark: Mark }) {

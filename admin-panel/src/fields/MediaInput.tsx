@@ -10,7 +10,8 @@ import { fileUrl } from '../media/file-url'
 import { useFilePage } from '../media/use-file-page'
 import { UploadZone } from '../media/UploadZone'
 
-function Picker ({ open, multiple, initial, onClose, onDone, label }: { open: boolean, multiple: boolean, initial: MediaFile[], onClose: () => void, onDone: (files: MediaFile[]) => void, label: string }) {
+/** The media library in a dialog: pick files (one or several), page through, or upload and pick what was uploaded. */
+export function Picker ({ open, multiple, initial, onClose, onDone, label }: { open: boolean, multiple: boolean, initial: MediaFile[], onClose: () => void, onDone: (files: MediaFile[]) => void, label: string }) {
   const [page, setPage] = useState(1)
   const [chosen, setChosen] = useState<MediaFile[]>(initial)
   const { data } = useFilePage(page)

@@ -1,5 +1,5 @@
 // The media library: drag-and-drop (or pick) upload with progress, thumbnails a page at a
-// time, edit a file's alternative text and caption, replace its content, delete it.
+// time, edit a file's alternative text and caption, delete it.
 import { useState } from 'react'
 import { Box, Button, CardActions, LinearProgress, Pagination, Typography } from '@mui/material'
 import { Title } from 'react-admin'
@@ -14,6 +14,9 @@ export function MediaLibrary () {
   const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<MediaFile | null>(null)
   const { data } = useFilePage(page)
+  // Deleting the only file of the last page leaves that page empty: show the new last page.
+  const lastPage = Math.max(data?.pagination.pageCount ?? 1, 1)
+  if (data !== undefined && page > lastPage) setPage(lastPage)
   const queryClient = useQueryClient()
   const reload = async () => { await queryClient.invalidateQueries({ queryKey: [FILE_PAGES_KEY] }) }
 

@@ -1,5 +1,5 @@
 // The media library's routes for the admin (docs/admin-api.md, 'i18n and media').
-import { api, queryString } from '../api/http'
+import { api } from '../api/http'
 import { apiRoot } from '../api/location'
 import { readToken } from '../auth/token'
 import type { MediaFile } from './file-url'
@@ -20,17 +20,13 @@ export async function deleteFile (id: number): Promise<void> {
   await api(`/upload/files/${id}`, { method: 'DELETE' })
 }
 
-/**
- * Uploads with progress: fetch has no upload progress, XMLHttpRequest does. `replace` sends
- * the file as the new content of that stored file.
- */
-export function uploadFile (file: File, options: { replace?: number, onProgress: (fraction: number) => void }): Promise<MediaFile> {
+/** Uploads with progress: fetch has no upload progress, XMLHttpRequest does. */
+export function uploadFile (file: File, options: { onProgress: (fraction: number) => void }): Promise<MediaFile> {
   return new Promise((resolve, reject) => {
     const form = new FormData()
     form.append('files', file)
-    if (options.replace !== undefined) form.append('fileInfo', JSON.stringify({ name: file.name }))
     const request = new XMLHttpRequest()
-    request.open('POST', `${apiRoot()}/upload${queryString(options.replace === undefined ? {} : { id: options.replace })}`)
+    request.open('POST', `${apiRoot()}/upload`)
     const token = readToken()
     if (token !== null) request.setRequestHeader('authorization', `Bearer ${token}`)
     request.upload.onprogress = event => { if (event.lengthComputable) options.onProgress(event.loaded / event.total) }

@@ -1,7 +1,7 @@
 // The edit/create form of one type, generated from its schema and its configuration's edit
 // layout: rows of labelled inputs (the configuration's descriptions under them), a toolbar to
-// save, publish and unpublish, a warning before leaving with unsaved changes (react-admin's
-// warnWhenUnsavedChanges: in the app and on closing the tab), and Ctrl/Cmd+S to save.
+// save, publish and unpublish, a warning before leaving with unsaved changes (LeaveGuard: in
+// the app and on closing the tab), and Ctrl/Cmd+S to save.
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { Grid } from '@mui/material'
@@ -12,6 +12,7 @@ import { AttributeInput } from '../fields/AttributeInput'
 import { FormSchemaProvider } from '../fields/form-schema'
 import { labelOf } from '../api/hooks'
 import { EntryToolbar } from './EntryToolbar'
+import { LeaveGuard } from './LeaveGuard'
 
 /** Saves on Ctrl/Cmd+S. */
 function SaveKeys () {
@@ -42,7 +43,8 @@ export function EntryForm ({ type, components, configuration, entryId, header }:
   const rows = configuration.layouts.edit
   return (
     <FormSchemaProvider value={{ type, components, configuration, entryId }}>
-      <SimpleForm warnWhenUnsavedChanges toolbar={<EntryToolbar type={type} />} sx={{ maxWidth: 1200 }}>
+      <SimpleForm toolbar={<EntryToolbar type={type} />} sx={{ maxWidth: 1200 }}>
+        <LeaveGuard />
         <SaveKeys />
         {header}
         <Grid container spacing={2} sx={{ width: '100%' }}>

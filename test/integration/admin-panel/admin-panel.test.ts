@@ -156,11 +156,14 @@ await step('create an entry: several attribute types, a relation by search, a co
   t.ok(await invalidJson.isVisible(), 'invalid JSON is refused at its field')
   await page.getByLabel('metadata').fill('{ "source": "panel", "pages": [1, 2] }')
 
-  await page.getByLabel('Choose author').click()
-  await page.getByLabel('Choose author').fill('chen')
+  // By role: once its options arrive, the open listbox carries the same label as the input.
+  const authorPicker = page.getByRole('combobox', { name: 'Choose author' })
+  await authorPicker.click()
+  await authorPicker.fill('chen')
   await page.getByRole('option', { name: 'Chen Wei' }).click()
-  await page.getByLabel('Add to tags').click()
-  await page.getByLabel('Add to tags').fill('clim')
+  const tagPicker = page.getByRole('combobox', { name: 'Add to tags' })
+  await tagPicker.click()
+  await tagPicker.fill('clim')
   await page.getByRole('option', { name: 'Climate' }).click()
 
   await page.getByRole('button', { name: /^Add seo/ }).click()
