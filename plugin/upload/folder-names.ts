@@ -7,7 +7,7 @@ import { SCALAR_TYPE_INFO } from '../content-types/attributes.js'
 import type { Registry } from '../content-types/registry.js'
 import { FOLDER_ENTITY } from '../repository/schema/folder-entity.js'
 import type { SqlNames } from '../repository/schema/sql-names.js'
-import { jsonObject, raw, sql, type Sql } from '../sql/index.js'
+import { jsonObject, literal, raw, sql, type Sql } from '../sql/index.js'
 
 export interface FolderNames {
   folders: string
@@ -70,3 +70,9 @@ export function folderJson (n: FolderNames, alias: string): Sql {
 export function underPaths (column: string, paths: readonly string[]): Sql {
   return sql`exists (select 1 from unnest(${paths}::text[]) as p(path) where ${raw(`${column} = p.path or left(${column}, length(p.path) + 1) = p.path || '/'`)})`
 }
+
+/**
+ * The folders' advisory lock, one key for every process of any app of this plugin on the
+ * database: every write that checks a folder (its writes, a file placed in one) queues behind it.
+ */
+export const FOLDERS_LOCK = raw(`select pg_advisory_xact_lock(hashtextextended(${literal('fastify-content-api media folders')}, 0))`)

@@ -7,13 +7,10 @@
  */
 import { NotFoundError, ValidationError } from '../errors.js'
 import type { Database, Row, SqlTransaction } from '../repository/connection/database.js'
-import { literal, raw, sql, type Sql } from '../sql/index.js'
+import { raw, sql, type Sql } from '../sql/index.js'
 import type { BulkMove, BulkSelection, FolderChange, FolderInput } from './folder-input.js'
-import { folderJson, underPaths, type FolderNames } from './folder-names.js'
+import { FOLDERS_LOCK, folderJson, underPaths, type FolderNames } from './folder-names.js'
 import { ROOT_FOLDER_PATH } from '../repository/schema/folder-entity.js'
-
-/** One key for every process of any app of this plugin on the database. */
-const LOCK = raw(`select pg_advisory_xact_lock(hashtextextended(${literal('fastify-content-api media folders')}, 0))`)
 
 type Run = (statement: Sql) => Promise<Row[]>
 
@@ -39,7 +36,7 @@ export function createFolderStore (db: Database, n: FolderNames): FolderStore {
       const { text, values } = statement.render()
       return await tx.query(text, values)
     }
-    await run(LOCK)
+    await run(FOLDERS_LOCK)
     return await work(run)
   })
   const folderRows = async (run: Run, ids: readonly number[], lock = false): Promise<FolderRow[]> => {

@@ -54,7 +54,8 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
     registry,
     files: createFileReader({ db, registry, names: db.names, maxPageSize, folderPath: options.adminPages === true }),
     provider,
-    options: upload
+    options: upload,
+    folders: options.adminPages === true
   }
 
   app.post('/upload', json(async request => {

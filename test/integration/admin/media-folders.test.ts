@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { buildAdminApp } from './admin-app.js'
-import { multipartBody, png } from '../upload/upload-helpers.js'
+import { multipartBody, png, upload } from '../upload/upload-helpers.js'
 
 const dir = t.testdir()
 const api = await buildAdminApp({ upload: { dir } })
@@ -21,10 +21,13 @@ async function create (name: string, parent: number | null = null) {
   return body.data as { id: number, name: string, pathId: number, path: string }
 }
 
+async function send (name: string, fileInfo?: Record<string, unknown>, url = '/upload') {
+  const form = await multipartBody([{ filename: name, bytes: await png(300, 300) }], fileInfo === undefined ? {} : { fileInfo })
+  return await api.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } })
+}
+
 async function uploadOne (name: string): Promise<{ id: number, hash: string, ext: string, folderPath: string }> {
-  const form = await multipartBody([{ filename: name, bytes: await png(300, 300) }])
-  const response = await api.app.inject({ method: 'POST', url: '/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } })
-  return response.json()[0]
+  return (await send(name)).json()[0]
 }
 
 const move = async (payload: unknown) => await call('POST', '/upload/actions/bulk-move', { token, payload })
@@ -161,6 +164,32 @@ t.test('bulk delete removes folders with everything under them, rows and stored 
   t.notOk(existsSync(join(dir, `${named.hash}${named.ext}`)))
   t.equal((await call('GET', `/upload/files/${safe.id}`, { token })).status, 200, 'other folders keep their files')
   t.equal((await call('POST', '/upload/actions/bulk-delete', { token, payload: { fileIds: 'all' } })).status, 400)
+})
+
+t.test('upload into a folder and move a file with its fileInfo, as the admin panel does', async t => {
+  const albums = await create('Albums')
+  const placed = await send('placed.png', { folder: albums.id })
+  t.equal(placed.statusCode, 200)
+  const file = placed.json()[0]
+  t.equal(file.folderPath, albums.path)
+  const listed = await call('GET', `/upload/files?filters[$and][0][folderPath][$eq]=${albums.path}`, { token })
+  t.same(listed.body.results.map((entry: { id: number }) => entry.id), [file.id])
+  t.match((await call('GET', `/upload/folders/${albums.id}`, { token })).body.data, { files: { count: 1 } })
+
+  const missing = await send('nowhere.png', { folder: 999999 })
+  t.equal(missing.statusCode, 400)
+  t.match(missing.json().error, { message: 'Folder 999999 does not exist', details: { errors: [{ path: ['fileInfo', 'folder'] }] } })
+  const next = await uploadOne('next.png')
+  t.equal(next.id, file.id + 1, 'the refused upload spent no id')
+
+  const form = await multipartBody([], { fileInfo: { name: 'moved.png', folder: null } })
+  const moved = await api.app.inject({ method: 'POST', url: `/upload?id=${file.id}`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } })
+  t.match(moved.json(), { id: file.id, name: 'moved.png', folderPath: '/' })
+
+  const rest = await upload(api.app, [{ filename: 'rest.png', bytes: await png(20, 20) }], { fileInfo: { folder: albums.id } })
+  t.equal(rest.statusCode, 200)
+  const [row] = await api.app.contentApi.db.query('select folder_id, folder_path from files where id = $1', [rest.json()[0].id])
+  t.same(row, { folder_id: null, folder_path: '/' }, 'the REST API leaves fileInfo.folder aside')
 })
 
 t.test('admin tokens only', async t => {
