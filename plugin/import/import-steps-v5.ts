@@ -25,6 +25,7 @@ import type { Registry } from '../content-types/registry.js'
 import type { MetadataStorage } from '@mikro-orm/core'
 import { STRAPI_PLUGIN_TABLES, strapiLayouts } from './strapi-layout.js'
 import { StrapiV5Description } from './strapi-v5-layout.js'
+import { fileFolderColumn, folderRows, strapiV5FolderLinks } from './folder-steps.js'
 
 const MEDIA = 'files_related_mph'
 
@@ -181,7 +182,9 @@ export function importPlanV5 (options: { registry: Registry, metadata: MetadataS
       ...(userRole === null ? {} : { extra: { role_id: `(select r.${id(userRole.otherColumn)} from ${id(userRole.table)} r where r.${id(userRole.selfColumn)} = s.id order by r.id limit 1)` } })
     }))
   }
-  push(rowsStep(context, { label: 'files', entity: registry.file.entity, strapiTable: 'files', strapiColumn: snake, documentIds: 'kept' }))
+  const folders = strapiV5FolderLinks(description)
+  push(rowsStep(context, folderRows(metadata, folders, 'kept')))
+  push(rowsStep(context, { label: 'files', entity: registry.file.entity, strapiTable: 'files', strapiColumn: snake, documentIds: 'kept', extra: fileFolderColumn(metadata, registry.file.entity, folders) }))
   const models: Array<ContentTypeModel | ComponentModel> = [...registry.components.values(), ...registry.contentTypes.values()]
   const kept = keptComponents(context, models)
   for (const model of models) {

@@ -12,6 +12,7 @@ import type { Attribute, ComponentModel, ContentTypeModel, LinkSide } from '../c
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
 import { identifier as id, literal } from '../sql/index.js'
+import { fileFolderColumn, folderRows, strapiV4FolderLinks } from './folder-steps.js'
 import { STRAPI_FILE_MORPHS, STRAPI_PLUGIN_TABLES, strapiLayouts, strapiSnakeCase } from './strapi-layout.js'
 import type { StrapiModelLayout, StrapiRelationSide } from './strapi-layout.js'
 
@@ -291,7 +292,9 @@ export function importPlan (options: { registry: Registry, metadata: MetadataSto
       extra: { role_id: '(select r.role_id from up_users_role_links r where r.user_id = s.id order by r.id limit 1)' }
     }))
   }
-  push(rowsStep(context, { label: 'files', entity: registry.file.entity, strapiTable: 'files', strapiColumn: strapiSnakeCase }))
+  const folders = strapiV4FolderLinks(columns)
+  push(rowsStep(context, folderRows(metadata, folders, 'made')))
+  push(rowsStep(context, { label: 'files', entity: registry.file.entity, strapiTable: 'files', strapiColumn: strapiSnakeCase, extra: fileFolderColumn(metadata, registry.file.entity, folders) }))
   const models: Array<ContentTypeModel | ComponentModel> = [...registry.components.values(), ...registry.contentTypes.values()]
   for (const model of models) {
     const layout = context.layouts.get(model.uid)

@@ -1,17 +1,21 @@
 /**
- * `fileInfo`: what the client says about its files (`name`, `alternativeText`, `caption`).
- * As in Strapi it comes as JSON text: one field per file, or one field holding an array,
- * or one object for a single file. `folder` is accepted and ignored (no folders here).
+ * `fileInfo`: what the client says about its files (`name`, `alternativeText`, `caption`,
+ * `folder`). As in Strapi it comes as JSON text: one field per file, or one field holding an
+ * array, or one object for a single file. `folder` (an id, null: the root) places the file
+ * on the admin API's routes; the REST API's accept it and leave it aside (docs/media.md).
  */
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { ValidationError } from '../errors.js'
 import { cleanFileName } from './file-name.js'
+import { folderId } from './folder-input.js'
 
 export interface FileInfo {
   /** A display name replacing the uploaded file's own. */
   name?: string
   alternativeText?: string | null
   caption?: string | null
+  /** The folder the file goes into (null: the root); absent: where it is (a new file: the root). */
+  folder?: number | null
 }
 
 type Path = Array<string | number>
@@ -54,7 +58,7 @@ function checkFileInfo (raw: unknown, path: Path): FileInfo {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw ValidationError.at(path, 'fileInfo must be an object')
   const record = raw as Record<string, unknown>
   for (const key of Object.keys(record)) {
-    if (!KNOWN_KEYS.has(key)) throw ValidationError.at([...path, key], `Invalid key ${key}: fileInfo accepts name, alternativeText and caption`)
+    if (!KNOWN_KEYS.has(key)) throw ValidationError.at([...path, key], `Invalid key ${key}: fileInfo accepts name, alternativeText, caption and folder`)
   }
   const info: FileInfo = {}
   if (record.name !== undefined && record.name !== null) {
@@ -62,6 +66,7 @@ function checkFileInfo (raw: unknown, path: Path): FileInfo {
   }
   if (record.alternativeText !== undefined) info.alternativeText = nullableText(record.alternativeText, [...path, 'alternativeText'])
   if (record.caption !== undefined) info.caption = nullableText(record.caption, [...path, 'caption'])
+  if (record.folder !== undefined) info.folder = record.folder === null ? null : folderId(record.folder, [...path, 'folder'])
   return info
 }
 

@@ -14,7 +14,9 @@ import { join, raw, sql, valueList, type Sql } from '../sql/index.js'
 import { IssueList } from '../write-plan/issues.js'
 import { columnAssignments, type RowValues } from '../repository/write/data-statement.js'
 import type { LinkWrite, RowPlan } from '../write-plan/plan.js'
+import { FOLDER_ENTITY, ROOT_FOLDER_PATH } from '../repository/schema/folder-entity.js'
 import type { AttachTarget } from './attach-target.js'
+import { FOLDERS_LOCK } from './folder-names.js'
 import type { FileInfo } from './file-info.js'
 
 /** The stored columns of a new file entry (docs/media.md, 'File objects'), `size` in kB. */
@@ -39,18 +41,37 @@ async function inTransaction<T> (db: Database, registry: Registry, work: (sessio
   return await db.transaction(async tx => await work(new WriteSession({ tx, db, registry, issues: new IssueList() })))
 }
 
-/** Inserts the files (and attaches them to `target`); answers their ids in order. */
-export async function insertFiles (db: Database, registry: Registry, rows: readonly FileRow[], target: AttachTarget | null): Promise<number[]> {
+/**
+ * The folder columns of files placed in folders (`folders[i]`: the folder of file i, null the
+ * root, undefined where it is), read under the folders' lock so the folder is still there at
+ * commit; a folder that does not exist is a 400, before anything is written.
+ */
+async function placements (session: WriteSession, folders: ReadonlyArray<number | null | undefined>): Promise<Array<Record<string, unknown>>> {
+  const ids = [...new Set(folders.filter((id): id is number => typeof id === 'number'))]
+  const paths = new Map<number, string>()
+  if (folders.some(id => id !== undefined)) await session.select(FOLDERS_LOCK)
+  if (ids.length > 0) {
+    const found = await session.select(sql`select ${raw(`${session.column(FOLDER_ENTITY, 'id')} as id, ${session.column(FOLDER_ENTITY, 'path')} as path from ${session.table(FOLDER_ENTITY)} where ${session.column(FOLDER_ENTITY, 'id')}`)} = any(${ids}::int[])`)
+    for (const row of found) paths.set(Number(row.id), String(row.path))
+    const missing = ids.find(id => !paths.has(id))
+    if (missing !== undefined) throw ValidationError.at(['fileInfo', 'folder'], `Folder ${missing} does not exist`)
+  }
+  return folders.map(id => id === undefined ? {} : { folder: id, folderPath: id === null ? ROOT_FOLDER_PATH : paths.get(id)! })
+}
+
+/** Inserts the files (and attaches them to `target`); answers their ids in order. `folders`: where each goes (absent: the root). */
+export async function insertFiles (db: Database, registry: Registry, rows: readonly FileRow[], target: AttachTarget | null, folders: ReadonlyArray<number | null | undefined> = []): Promise<number[]> {
   return await inTransaction(db, registry, async session => {
+    const placed = await placements(session, rows.map((_, index) => folders[index]))
     if (target !== null) await lockEntry(session, target)
-    const ids = await insertRows(session, rows)
+    const ids = await insertRows(session, rows.map((row, index) => ({ ...row, ...placed[index] })))
     if (target !== null) await attach(session, target, ids)
     return ids
   })
 }
 
 /** One INSERT for every file: the sequence numbers the rows in the order of the values. */
-async function insertRows (session: WriteSession, rows: readonly FileRow[]): Promise<number[]> {
+async function insertRows (session: WriteSession, rows: ReadonlyArray<FileRow & Record<string, unknown>>): Promise<number[]> {
   if (rows.length === 0) return []
   const now = new Date()
   const all = rows.map(row => session.rowValues(session.registry.file.entity, { ...row, createdAt: now, updatedAt: now }, { creating: true }))
@@ -100,10 +121,12 @@ function updateRow ({ table, idColumn, columns, values }: RowValues, id: number)
   return sql`update ${raw(table)} set ${columnAssignments(columns, values)} where ${raw(idColumn)} = ${id} returning ${raw(idColumn)}`
 }
 
-/** Answers false when the file does not exist. */
-export async function updateFileInfo (db: Database, registry: Registry, id: number, info: FileInfo): Promise<boolean> {
+/** Answers false when the file does not exist. `info.folder` moves the file only where `folders` says the route places files. */
+export async function updateFileInfo (db: Database, registry: Registry, id: number, info: FileInfo, { folders = false }: { folders?: boolean } = {}): Promise<boolean> {
+  const { folder, ...fields } = info
   return await inTransaction(db, registry, async session => {
-    const changed = await session.select(updateRow(session.rowValues(registry.file.entity, { ...info, updatedAt: new Date() }, { creating: false }), id))
+    const [placed] = await placements(session, [folders ? folder : undefined])
+    const changed = await session.select(updateRow(session.rowValues(registry.file.entity, { ...fields, ...placed, updatedAt: new Date() }, { creating: false }), id))
     return changed.length > 0
   })
 }

@@ -33,6 +33,8 @@ export interface UploadContext {
   files: FileReader
   provider: StorageProvider
   options: ResolvedUploadOptions
+  /** `fileInfo.folder` places files (the admin API's routes); elsewhere it is left aside, as before folders. */
+  folders?: boolean
 }
 
 /** What one upload stores: the files received, what the client says of each, and the entry they join. */
@@ -91,7 +93,7 @@ async function storeUploads (context: UploadContext, request: FastifyRequest, up
     if (target !== null) checkAttachable(target, prepared)
     const rows: FileRow[] = []
     for (const file of prepared) rows.push(await storeFile(provider, file, stored))
-    ids = await insertFiles(db, registry, rows, target)
+    ids = await insertFiles(db, registry, rows, target, context.folders === true ? upload.infos.map(info => info.folder) : [])
   } catch (error) {
     await removeStored(provider, stored, request)
     throw answerable(error, request)
@@ -104,7 +106,7 @@ async function storeUploads (context: UploadContext, request: FastifyRequest, up
 export async function updateInfo (context: UploadContext, request: FastifyRequest, id: number): Promise<string> {
   const values = await fileInfoValues(context, request)
   const info = parseSingleFileInfo(values)
-  if (!await updateFileInfo(context.db, context.registry, id, info)) throw new NotFoundError('File not found')
+  if (!await updateFileInfo(context.db, context.registry, id, info, { folders: context.folders === true })) throw new NotFoundError('File not found')
   return await existingFile(context, id)
 }
 
@@ -114,6 +116,12 @@ export async function removeFile (context: UploadContext, request: FastifyReques
   if (!await deleteFileRow(context.db, context.registry, id)) throw new NotFoundError('File not found')
   await removeStored(context.provider, storedObjects(JSON.parse(answer) as Parameters<typeof storedObjects>[0]), request)
   return answer
+}
+
+/** After the rows of files are gone: their stored objects and formats, from their answers (a JSON array), best effort. */
+export async function removeStoredFiles (context: UploadContext, files: string, request: FastifyRequest): Promise<void> {
+  const answers = JSON.parse(files) as Array<Parameters<typeof storedObjects>[0]>
+  await removeStored(context.provider, answers.flatMap(file => storedObjects(file)), request)
 }
 
 export async function existingFile (context: UploadContext, id: number): Promise<string> {

@@ -207,9 +207,14 @@ export function importsV5Site (engine: StrapiEngine): void {
         [{ id: 1, username: 'ada', type: 'authenticated' }], 'the user and its role')
       const login = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'ada', password: ADA_PASSWORD } })
       t.equal(login.statusCode, 200, 'the user logs in with the password Strapi hashed')
+      t.same(await rows(targetUrl, 'select id, name, path_id, path, parent_id from upload_folders'),
+        [{ id: 1, name: 'API Uploads', path_id: 1, path: '/1', parent_id: null }], 'Strapi\'s folder of REST uploads, its id kept')
+      t.same(await rows(targetUrl, 'select id, folder_id, folder_path from files order by id'),
+        [1, 2].map(id => ({ id, folder_id: 1, folder_path: '/1' })), 'both files in their folder')
       if (engine === 'postgres') {
         t.same(await rows(targetUrl, 'select (select document_id from up_users where id = 1) as user, array(select document_id from files order by id) as files'),
           [{ user: 'dz424m5vf0j5ge0a48ihg887', files: ['y0d8tp56fkil603w8f5ddren', 'n9yzjv8z4wb29qm8k0gceo2e'] }], 'the user and the files keep Strapi\'s documentIds')
+        t.same(await rows(targetUrl, 'select document_id from upload_folders'), [{ document_id: 'oo7zg8gyghoprzomksdf1trp' }], 'the folder keeps Strapi\'s documentId')
       }
     })
 

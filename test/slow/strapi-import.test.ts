@@ -78,6 +78,12 @@ t.test('a Strapi v4 site imported: same ids, order, drafts, locales, media, user
     t.same(await rows(targetUrl, 'select id, firstname, lastname, email from admin_users'), [{ id: 1, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' }])
     t.same(await rows(targetUrl, 'select id, created_by_id, updated_by_id from articles where id in (3, 6) order by id'),
       [{ id: 3, created_by_id: null, updated_by_id: 1 }, { id: 6, created_by_id: 1, updated_by_id: 1 }], 'creator columns kept')
+    t.equal(counts['media folders'], 1)
+    t.same(await rows(targetUrl, 'select id, name, path_id, path, parent_id from upload_folders'),
+      [{ id: 1, name: 'API Uploads', path_id: 1, path: '/1', parent_id: null }], 'Strapi\'s folder of REST uploads, its id kept')
+    t.same(await rows(targetUrl, 'select id, folder_id, folder_path from files order by id'),
+      [1, 2, 3, 4].map(id => ({ id, folder_id: 1, folder_path: '/1' })), 'every file in its folder')
+    t.notOk(report.unfilled.some(column => column.startsWith('files.folder') || column.startsWith('upload_folders.')), 'the folder columns are all filled')
     t.match(report.permissions, { public: { 'api::article.article': ['create', 'delete', 'find', 'findOne', 'update'], 'plugin::upload': ['find', 'findOne', 'upload'] } })
     permissions = report.permissions
     await documentIdsMade(t, report.unfilled)

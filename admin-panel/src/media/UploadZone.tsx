@@ -11,7 +11,8 @@ import { FILE_PAGES_KEY } from './use-file-page'
 
 interface Progress { name: string, fraction: number }
 
-export function UploadZone ({ multiple = true, onUploaded }: { multiple?: boolean, onUploaded: (files: MediaFile[]) => void }) {
+/** `folder`: where the files go (absent or null: the root). */
+export function UploadZone ({ multiple = true, folder, onUploaded }: { multiple?: boolean, folder?: number | null, onUploaded: (files: MediaFile[]) => void }) {
   const [progress, setProgress] = useState<Progress[]>([])
   const [dragging, setDragging] = useState(false)
   const queryClient = useQueryClient()
@@ -21,6 +22,7 @@ export function UploadZone ({ multiple = true, onUploaded }: { multiple?: boolea
     if (files.length === 0) return
     setProgress(files.map(file => ({ name: file.name, fraction: 0 })))
     Promise.all(files.map((file, index) => uploadFile(file, {
+      ...(folder === undefined ? {} : { folder }),
       onProgress: fraction => { setProgress(current => current.map((item, at) => at === index ? { ...item, fraction } : item)) }
     })))
       .then(async stored => {

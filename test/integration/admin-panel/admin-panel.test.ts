@@ -235,6 +235,33 @@ await step('media library: upload, thumbnail, alternative text', async t => {
   t.equal((await adminGet(`/upload/files/${file.id}`)).alternativeText, 'A red square', 'the alternative text is saved')
 })
 
+await step('media library: a folder made, opened, uploaded into, and a file moved into it', async t => {
+  await page.goto(`${address}/admin/media-library`)
+  await page.getByLabel('New folder').fill('Holidays')
+  await page.getByRole('button', { name: 'Create folder' }).click()
+  await page.getByRole('button', { name: 'Open folder Holidays' }).click()
+  await page.getByText('No file in this folder.').waitFor()
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 40, g: 160, b: 40 } } }).png().toBuffer()
+  await page.getByLabel('Files to upload').setInputFiles({ name: 'green-square.png', mimeType: 'image/png', buffer: png })
+  await page.locator('[data-file-id]').filter({ hasText: 'green-square.png' }).waitFor()
+  const folders = await adminGet('/upload/folders')
+  const holidays = folders.data.find((folder: any) => folder.name === 'Holidays')
+  const inside = await adminGet(`/upload/files?folder=${holidays.id}`)
+  t.same(inside.results.map((file: any) => file.name), ['green-square.png'], 'the upload went into the folder opened')
+  t.equal(inside.results[0].folderPath, holidays.path)
+
+  await page.getByLabel('Folder path').getByRole('button', { name: 'Media library' }).click()
+  await page.getByRole('button', { name: 'Edit red-square.png' }).click()
+  await page.getByLabel('Folder', { exact: true }).click()
+  await page.getByRole('option', { name: 'Holidays' }).click()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  const moved = await adminGet(`/upload/files?folder=${holidays.id}`)
+  t.same(moved.results.map((file: any) => file.name).sort(), ['green-square.png', 'red-square.png'], 'the file moved into the folder')
+  await page.locator('[data-file-id]').filter({ hasText: 'red-square.png' }).waitFor({ state: 'detached' })
+  t.equal(await page.locator('[data-file-id]').filter({ hasText: 'red-square.png' }).count(), 0, 'and left the root\'s page')
+})
+
 await step('no console error, no failed request on the way', async t => {
   t.same(desktop.problems, [], 'the console stayed clean')
 })
