@@ -8,8 +8,8 @@ import type { AttributeSchema } from './definition.js'
 import type { Attribute, Model } from './model.js'
 
 /** Tables and entities the plugin keeps for itself (admin users, users and permissions). */
-export const SYSTEM_TABLES = ['admin_users', 'up_users', 'up_roles', 'up_permissions', 'api_tokens']
-export const SYSTEM_ENTITIES = ['AdminUser', 'UpUser', 'UpRole', 'UpPermission', 'ApiToken']
+export const SYSTEM_TABLES = ['admin_users', 'up_users', 'up_roles', 'up_permissions', 'api_tokens', 'upload_folders']
+export const SYSTEM_ENTITIES = ['AdminUser', 'UpUser', 'UpRole', 'UpPermission', 'ApiToken', 'UploadFolder']
 
 export const MIRRORED_RELATION = {
   oneToOne: 'oneToOne',

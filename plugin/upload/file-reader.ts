@@ -27,11 +27,16 @@ export interface FileReader {
   one: (id: number) => Promise<string | null>
   /** JSON text of an array of files, in the order of `ids`. */
   many: (ids: readonly number[]) => Promise<string>
+  /** The statement `many` runs (its one column `data`), for a transaction to run before it changes the files. */
+  manyStatement: (ids: readonly number[]) => Sql
   /** `GET /upload/files`: `fields`, `filters`, `sort`, `pagination` as on content lists. */
   list: (query: Record<string, unknown>) => Promise<string>
-  /** The admin's media library: the same query, its page and the total, in ONE statement. */
-  page: (query: Record<string, unknown>) => Promise<FilePage>
+  /** The admin's media library: the same query, its page and the total, in ONE statement; `folder`: only the files there. */
+  page: (query: Record<string, unknown>, folder?: FolderScope) => Promise<FilePage>
 }
+
+/** The files of one folder: by its id (null: the root), or by its path (`/`: the root). */
+export type FolderScope = { id: number | null } | { path: string }
 
 export interface FilePage {
   /** JSON text of the array of files. */
@@ -44,6 +49,8 @@ export interface FileReaderOptions {
   registry: Registry
   names: SqlNames
   maxPageSize: number
+  /** File objects carry `folderPath`, as the admin's media library answers them (the REST API's keep it private). */
+  folderPath?: boolean
 }
 
 /** The admin's media library pages by 10 unless asked, as Strapi's does. */
@@ -51,7 +58,7 @@ function defaultAdminPageSize (maxPageSize: number): number {
   return Math.min(10, maxPageSize)
 }
 
-export function createFileReader ({ db, registry, names, maxPageSize }: FileReaderOptions): FileReader {
+export function createFileReader ({ db, registry, names, maxPageSize, folderPath = false }: FileReaderOptions): FileReader {
   const model = registry.file
   const table = names.table(model.entity)
   const allFields = defaultFieldNames(model)
@@ -67,6 +74,7 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
       const attribute = model.attributes.get(name)
       if (attribute?.kind === 'scalar') pairs.push([name, raw(SCALAR_TYPE_INFO[attribute.type].toJson(scope.column(model, row.alias, name)))])
     }
+    if (folderPath) pairs.push(['folderPath', raw(`${row.alias}.${names.column(model.entity, 'folderPath')}`)])
     // Strapi v5's media plugin says whether `url` is a signed one; files here are served at their plain url.
     if (v5) pairs.push(['isUrlSigned', raw('false')])
     return jsonObject(pairs)
@@ -78,7 +86,21 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
   }
 
   /** The page's files (an aggregate) and their total over the same filters; `defaultPageSize`: without `pagination`. */
-  const listStatement = (query: Record<string, unknown>, defaultPageSize: number): { statement: { page: Sql, total: Sql }, limit: number, offset: number } => {
+  const folderCondition = (alias: string, folder: FolderScope | undefined): Sql[] => {
+    if (folder === undefined) return []
+    if ('path' in folder) return [sql`${raw(`${alias}.${names.column(model.entity, 'folderPath')}`)} = ${folder.path}`]
+    const column = `${alias}.${names.column(model.entity, 'folder')}`
+    return [folder.id === null ? raw(`${column} is null`) : sql`${raw(column)} = ${folder.id}`]
+  }
+  const manyStatement = (ids: readonly number[]): Sql => {
+    const { scope, row } = start()
+    const idColumn = raw(scope.column(model, row.alias, 'id'))
+    const from = raw(`${table} ${row.alias}`)
+    const rows = sql`select ${fileJson(scope, row, allFields)} as j from ${from} where ${idColumn} = any(${ids}::int[]) order by array_position(${ids}::int[], ${idColumn})`
+    return sql`select ${aggregate(rows)}::text as data`
+  }
+
+  const listStatement = (query: Record<string, unknown>, defaultPageSize: number, folder?: FolderScope): { statement: { page: Sql, total: Sql }, limit: number, offset: number } => {
     compilePopulate(registry, model, query.populate, ['populate'])
     const fields = compileFields(model, query.fields, ['fields'])
     const filters = compileFilters(registry, model, query.filters, ['filters'])
@@ -87,10 +109,10 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
     const limit = pagination.mode === 'page' ? pagination.pageSize : pagination.limit
     const offset = pagination.mode === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start
     const { scope, row } = start()
-    const where = whereClause(filters === null ? [] : [compileFilter(scope, row, filters)])
+    const where = whereClause([...filters === null ? [] : [compileFilter(scope, row, filters)], ...folderCondition(row.alias, folder)])
     const page = sql`select ${fileJson(scope, row, fields)} as j from ${raw(`${table} ${row.alias}`)}${where}${raw(orderBy(scope, row, sort))} limit ${limit} offset ${offset}`
     const counted = start()
-    const countWhere = whereClause(filters === null ? [] : [compileFilter(counted.scope, counted.row, filters)])
+    const countWhere = whereClause([...filters === null ? [] : [compileFilter(counted.scope, counted.row, filters)], ...folderCondition(counted.row.alias, folder)])
     const total = sql`(select count(*) from ${raw(`${table} ${counted.row.alias}`)}${countWhere})`
     return { statement: { page: aggregate(page), total }, limit, offset }
   }
@@ -101,19 +123,16 @@ export function createFileReader ({ db, registry, names, maxPageSize }: FileRead
       return await dataOf(sql`select ${fileJson(scope, row, allFields)}::text as data from ${raw(`${table} ${row.alias} where ${scope.column(model, row.alias, 'id')}`)} = ${id}`)
     },
     async many (ids) {
-      const { scope, row } = start()
-      const idColumn = raw(scope.column(model, row.alias, 'id'))
-      const from = raw(`${table} ${row.alias}`)
-      const rows = sql`select ${fileJson(scope, row, allFields)} as j from ${from} where ${idColumn} = any(${ids}::int[]) order by array_position(${ids}::int[], ${idColumn})`
-      return await dataOf(sql`select ${aggregate(rows)}::text as data`) ?? '[]'
+      return await dataOf(manyStatement(ids)) ?? '[]'
     },
+    manyStatement,
     async list (query) {
       // A bare array has no meta to announce a page: without `pagination`, the largest page.
       const { statement } = listStatement(query, maxPageSize)
       return await dataOf(sql`select ${statement.page}::text as data`) ?? '[]'
     },
-    async page (query) {
-      const { statement, limit, offset } = listStatement(query, defaultAdminPageSize(maxPageSize))
+    async page (query, folder) {
+      const { statement, limit, offset } = listStatement(query, defaultAdminPageSize(maxPageSize), folder)
       const { text, values } = sql`select ${statement.page}::text as data, ${statement.total}::int as total`.render()
       const [row] = await db.query(text, values)
       const total = Number(row?.total ?? 0)

@@ -12,9 +12,14 @@ import { entryId, requestQuery } from '../routes/request-query.js'
 import { ValidationError } from '../errors.js'
 import { requireUploadAction } from './access.js'
 import { createFileReader } from './file-reader.js'
+import { splitFolderFilter } from './file-folder-filter.js'
+import { folderNames } from './folder-names.js'
+import { createFolderReader } from './folder-reader.js'
+import { folderRoutes } from './folder-routes.js'
+import { createFolderStore } from './folder-store.js'
 import { s3Provider } from './s3-storage.js'
 import { localProvider } from './storage.js'
-import { existingFile, removeFile, updateInfo, uploadFiles } from './upload-service.js'
+import { existingFile, removeFile, removeStoredFiles, updateInfo, uploadFiles } from './upload-service.js'
 import type { UploadContext } from './upload-service.js'
 import type { ResolvedUploadOptions } from '../options/upload.js'
 
@@ -23,7 +28,11 @@ export interface UploadRoutesOptions {
   db: Database
   upload: ResolvedUploadOptions
   maxPageSize: number
-  /** The admin API's media library: `GET /upload/files` takes `page`, `pageSize`, `sort`, `_q` and answers `{ results, pagination }`. */
+  /**
+   * The admin API's media library: `GET /upload/files` takes `page`, `pageSize`, `sort`, `_q`
+   * and a folder, and answers `{ results, pagination }`; file objects carry `folderPath`; the
+   * folder routes are served (./folder-routes.ts).
+   */
   adminPages?: boolean
 }
 
@@ -43,7 +52,7 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
   const context: UploadContext = {
     db,
     registry,
-    files: createFileReader({ db, registry, names: db.names, maxPageSize }),
+    files: createFileReader({ db, registry, names: db.names, maxPageSize, folderPath: options.adminPages === true }),
     provider,
     options: upload
   }
@@ -58,7 +67,9 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
   app.get('/upload/files', json(async request => {
     requireUploadAction(request, 'find')
     if (options.adminPages !== true) return await context.files.list(requestQuery(request))
-    const page = await context.files.page(adminFileQuery(requestQuery(request)))
+    const query = requestQuery(request)
+    const { filters, folder } = splitFolderFilter(query)
+    const page = await context.files.page(adminFileQuery({ ...query, filters }), folder)
     return `{"results":${page.results},"pagination":${JSON.stringify(page.pagination)}}`
   }))
   app.get('/upload/files/:id', json(async request => {
@@ -69,6 +80,15 @@ export async function uploadRoutes (app: FastifyInstance, options: UploadRoutesO
     requireUploadAction(request, 'destroy')
     return await removeFile(context, request, entryId(request))
   }))
+  if (options.adminPages === true) {
+    const names = folderNames(db.names, registry)
+    folderRoutes(app, {
+      folders: createFolderReader(db, names),
+      store: createFolderStore(db, names),
+      files: context.files,
+      removeStored: async (files, request) => { await removeStoredFiles(context, files, request) }
+    })
+  }
 }
 
 /** The admin panel's media query (`page`, `pageSize`, `sort`, `_q` on the name, `filters`) in the REST API's terms. */

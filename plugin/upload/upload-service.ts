@@ -116,6 +116,12 @@ export async function removeFile (context: UploadContext, request: FastifyReques
   return answer
 }
 
+/** After the rows of files are gone: their stored objects and formats, from their answers (a JSON array), best effort. */
+export async function removeStoredFiles (context: UploadContext, files: string, request: FastifyRequest): Promise<void> {
+  const answers = JSON.parse(files) as Array<Parameters<typeof storedObjects>[0]>
+  await removeStored(context.provider, answers.flatMap(file => storedObjects(file)), request)
+}
+
 export async function existingFile (context: UploadContext, id: number): Promise<string> {
   const file = await context.files.one(id)
   if (file === null) throw new NotFoundError('File not found')

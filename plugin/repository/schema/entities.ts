@@ -7,6 +7,7 @@ import { EntitySchema } from '@mikro-orm/core'
 import { ADMIN_USER_ENTITY, adminUserProperties } from './admin-entity.js'
 import { roleProperties, userProperties } from './auth-entities.js'
 import { documentIdProperty } from './document-ids.js'
+import { fileFolderProperties, folderEntity } from './folder-entity.js'
 import { versionUniqueIndex } from './version-unique-indexes.js'
 import { listIndexes } from './list-indexes.js'
 import { mayHaveDrafts } from '../../content-types/pending-drafts.js'
@@ -42,7 +43,7 @@ function creatorProperties (admin: () => EntitySchema): PropertyMap {
   return { createdBy: creator('created_by_id'), updatedBy: creator('updated_by_id') }
 }
 
-function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap {
+function modelProperties (model: Model, admin: () => EntitySchema, folder: () => EntitySchema): PropertyMap {
   const properties: PropertyMap = {
     id: { type: 'integer', primary: true, autoincrement: true }
   }
@@ -58,6 +59,8 @@ function modelProperties (model: Model, admin: () => EntitySchema): PropertyMap 
   if (model.kind === 'contentType') Object.assign(properties, creatorProperties(admin))
   // Stored whatever the registry shows, as documentIds are: only the v5 format answers it.
   if (model.kind === 'file') properties[FILE_FOCAL_POINT] = { type: 'json', columnType: 'jsonb', fieldName: snakeCase(FILE_FOCAL_POINT), nullable: true }
+  // Stored, not attributes: Strapi keeps them private, so no file answer of the REST API shows them.
+  if (model.kind === 'file') Object.assign(properties, fileFolderProperties(folder))
   // Stored whatever the registry shows: a registry that shows documentIds (the v5 format's)
   // declares it as a plain scalar, which this replaces.
   if (hasDocumentId(model)) properties[DOCUMENT_ID] = documentIdProperty(model.table)
@@ -111,16 +114,17 @@ export type SystemEntities = (schemaOf: (uid: string) => EntitySchema) => Entity
 
 /**
  * The content model's entities, the plugin types they point at, the admin users (always:
- * creator fields), and `extra` system entities, which may point at any of them by uid.
+ * creator fields), the media folders (always: the file table points at them), and `extra` system entities, which may point at any of them by uid.
  */
 export function buildEntitySchemas (registry: Registry, extra: SystemEntities = () => []): EntitySchema[] {
   const byUid = new Map<string, EntitySchema>()
   const schemaOf = (uid: string): EntitySchema => byUid.get(uid)!
   const admin = (): EntitySchema => schemaOf(ADMIN_USER_UID)
+  const folders = folderEntity()
   const entity = (name: string, table: string, properties: PropertyMap): EntitySchema =>
     new EntitySchema({ name, tableName: table, properties: properties as never })
   for (const model of registry.models()) {
-    const properties = modelProperties(model, admin)
+    const properties = modelProperties(model, admin, () => folders)
     if (model.kind === 'plugin') Object.assign(properties, PLUGIN_COLUMNS[model.uid]!(schemaOf))
     const schema = entity(model.entity, model.table, properties)
     if (mayHaveDrafts(model)) declareVersionUniqueIndexes(schema, model)
@@ -130,5 +134,5 @@ export function buildEntitySchemas (registry: Registry, extra: SystemEntities = 
   if (!byUid.has(ADMIN_USER_UID)) {
     byUid.set(ADMIN_USER_UID, entity(ADMIN_USER_ENTITY, PLUGIN_TYPES[ADMIN_USER_UID]!.table, adminUserProperties()))
   }
-  return [...byUid.values(), ...registry.links.map(link => linkSchema(link, schemaOf, versionedOwner(registry, link))), ...extra(schemaOf)]
+  return [...byUid.values(), folders, ...registry.links.map(link => linkSchema(link, schemaOf, versionedOwner(registry, link))), ...extra(schemaOf)]
 }
