@@ -105,8 +105,7 @@ export interface SchemaOptions {
 }
 
 export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [], locales, files = false }: SchemaOptions): ContentSchema {
-  const builder = new SchemaBuilder(registry)
-  builder.morphPlugins = served
+  const builder = new SchemaBuilder(registry, served)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
   const add = (name: string, role: RootRole, config: Omit<GraphQLFieldConfig<unknown, unknown>, 'resolve'>): void => {
@@ -191,8 +190,12 @@ class SchemaBuilder {
 
   readonly genericMorph = genericMorph(() => this.#morphMembers(), value => (value as Record<symbol, string>)[TYPE_NAME])
 
-  constructor (registry: Registry) {
+  /** The plugin types served with queries of their own (users, roles), members of `GenericMorph`. */
+  readonly #morphPlugins: readonly PluginModel[]
+
+  constructor (registry: Registry, morphPlugins: readonly PluginModel[]) {
     this.#registry = registry
+    this.#morphPlugins = morphPlugins
     this.roles.set(ERROR_TYPE, { kind: 'error' })
     this.roles.set(PAGINATION_TYPE, { kind: 'pagination' })
     this.roles.set(META_TYPE, { kind: 'meta' })
@@ -372,14 +375,11 @@ class SchemaBuilder {
     return [
       ...[...registry.components.values()].map(component => this.component(component)),
       this.#attributes(registry.file),
-      ...this.morphPlugins.map(model => this.#attributes(model)),
+      ...this.#morphPlugins.map(model => this.#attributes(model)),
       ...this.morphExtras(),
       ...[...registry.contentTypes.values()].map(model => this.#attributes(model))
     ]
   }
-
-  /** The plugin types served with queries of their own (users, roles), members of `GenericMorph`. */
-  morphPlugins: readonly PluginModel[] = []
 
   #object (name: string, role: TypeRole, fields: () => GraphQLFieldConfigMap<unknown, unknown>): GraphQLObjectType {
     let type = this.#objects.get(name)
