@@ -169,8 +169,8 @@ export interface PluginModel extends ModelBase {
 
 export type Model = ContentTypeModel | ComponentModel | FileModel | PluginModel
 
-/** A model read at the top of a route: a content type, or a plugin type with routes of its own (the users). */
-export type ReadableModel = ContentTypeModel | PluginModel
+/** A model read at the top of a route: a content type, a plugin type with routes of its own (the users), or the media library's files. */
+export type ReadableModel = ContentTypeModel | PluginModel | FileModel
 
 export const FILE_UID = 'plugin::upload.file'
 

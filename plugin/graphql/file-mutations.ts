@@ -8,10 +8,13 @@
  * `destroy` to remove one. The files of an upload come staged by ./multipart-request.ts.
  */
 import { GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLString } from 'graphql'
+import type { GraphQLFieldConfigArgumentMap } from 'graphql'
 import type { FastifyRequest } from 'fastify'
 import type { FileModel } from '../content-types/model.js'
-import { ValidationError } from '../errors.js'
+import { ApplicationError, ValidationError } from '../errors.js'
 import { entryId } from './entry-id.js'
+import { isRecord } from '../is-record.js'
+import type { InputBuilder } from './inputs.js'
 import type { MutationRole, PluginMutation } from './mutation-fields.js'
 import { NotFoundError } from '../errors.js'
 import type { PartsReader } from './multipart-request.js'
@@ -38,7 +41,26 @@ export interface GraphqlFiles {
 
 export type FileMutationRole = Extract<MutationRole, { model: FileModel }>
 
-export function fileMutations (model: FileModel): PluginMutation[] {
+/**
+ * The media library's mutations: `entries`, Strapi's generic ones for its file type
+ * (`createUploadFile(data)`, `updateUploadFile(id, data)`, `deleteUploadFile(id)`, listed
+ * before the content types'), and `operations`, its own (listed after them).
+ */
+export function fileMutations (model: FileModel): { entries: PluginMutation[], operations: PluginMutation[] } {
+  return { entries: fileEntryMutations(model), operations: fileOperationMutations(model) }
+}
+
+function fileEntryMutations (model: FileModel): PluginMutation[] {
+  const data = (inputs: InputBuilder): GraphQLFieldConfigArgumentMap => ({ data: { type: new GraphQLNonNull(inputs.input(model)) } })
+  const id = { id: { type: new GraphQLNonNull(GraphQLID) } }
+  return [
+    { name: 'createUploadFile', role: { kind: 'createFile', model }, args: data, nonNull: false },
+    { name: 'updateUploadFile', role: { kind: 'updateFile', model }, args: inputs => ({ ...id, ...data(inputs) }), nonNull: false },
+    { name: 'deleteUploadFile', role: { kind: 'deleteFile', model }, args: () => id, nonNull: false }
+  ]
+}
+
+function fileOperationMutations (model: FileModel): PluginMutation[] {
   const info = new GraphQLInputObjectType({
     name: 'FileInfoInput',
     fields: { name: { type: GraphQLString }, alternativeText: { type: GraphQLString }, caption: { type: GraphQLString } }
@@ -69,7 +91,10 @@ export async function runFileMutation (files: GraphqlFiles, { role, args, reques
       return await files.upload({ files: list.map((file, index) => stagedFile(file, ['files', index])), info: undefined, attach: attachOf(args) }, request)
     }
     case 'updateFileInfo': return await files.updateInfo(fileId(args.id), args.info ?? {})
-    case 'removeFile': return await files.remove(fileId(args.id), request)
+    case 'removeFile':
+    case 'deleteFile': return await files.remove(fileId(args.id), request)
+    case 'updateFile': return await files.updateInfo(fileId(args.id), fileInfoOf(args.data))
+    case 'createFile': throw new ApplicationError(CREATED_BY_UPLOADING, 400)
   }
 }
 
@@ -90,4 +115,23 @@ function fileId (raw: unknown): number {
   const id = entryId(raw)
   if (id === null) throw new NotFoundError('File not found')
   return id
+}
+
+/**
+ * A file row describes bytes the media library stored: a row written by hand would point at
+ * bytes it never stored (its `url` anywhere, its `hash` another file's, whose bytes removing
+ * it would delete). So files are created by uploading them (docs/graphql.md, Δ).
+ */
+const CREATED_BY_UPLOADING = 'Files are created by uploading them: send the file with the upload or multipleUpload mutation'
+
+/** What `updateUploadFile` may change: the file's info, as `updateFileInfo`; the rest describes the stored bytes. */
+const INFO_FIELDS = new Set(['name', 'alternativeText', 'caption'])
+
+function fileInfoOf (data: unknown): Record<string, unknown> {
+  const info: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(isRecord(data) ? data : {})) {
+    if (!INFO_FIELDS.has(name)) throw ValidationError.at(['data', name], `${name} describes the stored file and cannot be changed: upload a new file instead`)
+    info[name] = value
+  }
+  return info
 }

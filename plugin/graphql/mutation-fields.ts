@@ -31,6 +31,10 @@ export type MutationRole =
   | { kind: 'multipleUpload', model: FileModel }
   | { kind: 'updateFileInfo', model: FileModel }
   | { kind: 'removeFile', model: FileModel }
+  /** The media library's entry mutations (`createUploadFile`, …), Strapi's generic ones for its file type. */
+  | { kind: 'createFile', model: FileModel }
+  | { kind: 'updateFile', model: FileModel }
+  | { kind: 'deleteFile', model: FileModel }
 
 /** The mutations of a content type's entries (the REST write path). */
 export type ContentMutationRole = Extract<MutationRole, { model: ContentTypeModel }>
@@ -50,8 +54,12 @@ export function mutationAction (role: MutationRole): ContentAction | UserAction 
     // As the REST `POST /upload`, `POST /upload?id=` and `DELETE /upload/files/:id`.
     case 'upload':
     case 'multipleUpload':
-    case 'updateFileInfo': return 'upload'
-    case 'removeFile': return 'destroy'
+    case 'updateFileInfo':
+    // Strapi's upload plugin gives its generic file mutations these actions too.
+    case 'createFile':
+    case 'updateFile': return 'upload'
+    case 'removeFile':
+    case 'deleteFile': return 'destroy'
   }
 }
 
@@ -77,6 +85,8 @@ export interface MutationFieldsOptions {
   /** `XEntityResponse`, the answer of every mutation of a type. */
   response: (model: ContentTypeModel | PluginModel | FileModel) => GraphQLObjectType
   resolve: MutationResolver
+  /** Mutations Strapi lists before the content types' (the media library's entries). */
+  first?: readonly PluginMutation[]
   /** The plugins' mutations, which Strapi lists after the content types' and before their localizations'. */
   plugins: readonly PluginMutation[]
 }
@@ -87,7 +97,7 @@ export interface MutationFields {
   roles: ReadonlyMap<string, MutationRole>
 }
 
-export function mutationFields ({ registry, inputs, response, resolve, plugins }: MutationFieldsOptions): MutationFields {
+export function mutationFields ({ registry, inputs, response, resolve, first = [], plugins }: MutationFieldsOptions): MutationFields {
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roles = new Map<string, MutationRole>()
   const add = (name: string, role: MutationRole, args: GraphQLFieldConfigArgumentMap, extra: Partial<GraphQLFieldConfig<unknown, unknown>> = {}, nonNull = false, list = false): void => {
@@ -97,7 +107,12 @@ export function mutationFields ({ registry, inputs, response, resolve, plugins }
     const field: GraphQLFieldConfig<unknown, unknown> = { type, args, resolve: resolve(role), ...extra }
     fields[name] = field
   }
+  const addPlugin = (mutation: PluginMutation): void => {
+    if ('field' in mutation) fields[mutation.name] = mutation.field(inputs)
+    else add(mutation.name, mutation.role, mutation.args(inputs), mutation.description === undefined ? {} : { description: mutation.description }, mutation.nonNull, mutation.list)
+  }
   const localized = [...registry.contentTypes.values()].filter(model => model.localized)
+  for (const mutation of first) addPlugin(mutation)
   for (const model of registry.contentTypes.values()) {
     const name = typeName(model)
     const data = { data: { type: new GraphQLNonNull(inputs.input(model)) } }
@@ -112,10 +127,7 @@ export function mutationFields ({ registry, inputs, response, resolve, plugins }
     add(`update${name}`, { kind: 'update', model }, { ...id, ...data, ...locale })
     add(`delete${name}`, { kind: 'delete', model }, { ...id, ...locale })
   }
-  for (const mutation of plugins) {
-    if ('field' in mutation) fields[mutation.name] = mutation.field(inputs)
-    else add(mutation.name, mutation.role, mutation.args(inputs), mutation.description === undefined ? {} : { description: mutation.description }, mutation.nonNull, mutation.list)
-  }
+  for (const mutation of plugins) addPlugin(mutation)
   for (const model of localized) {
     add(`create${typeName(model)}Localization`, { kind: 'localize', model }, {
       id: { type: GraphQLID }, data: { type: inputs.input(model) }, locale: { type: LOCALE_CODE_SCALAR }

@@ -17,6 +17,7 @@ import { pruneListQuery, pruneSelection } from '../access/prune.js'
 import type { ContentTypeModel, ReadableModel } from '../content-types/model.js'
 import type { Registry } from '../content-types/registry.js'
 import { ApiError, ForbiddenError } from '../errors.js'
+import { UPLOAD_UID } from '../options/permissions.js'
 import { entryId } from './entry-id.js'
 import { BoundedCache } from '../query/bounded-cache.js'
 import { checkMeasure, measurePopulate } from '../query/populate-budget.js'
@@ -165,7 +166,9 @@ function prepareRead (
 ): Measured {
   const { model } = role
   const action = role.kind === 'findOne' ? 'findOne' : 'find'
-  if (!ability.can(model.uid, action)) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
+  // Files take the media library's actions, as its REST routes (upload/access.ts).
+  const subject = model.kind === 'file' ? UPLOAD_UID : model.uid
+  if (!ability.can(subject, action)) return { kind: 'refused', error: new ForbiddenError('Forbidden access') }
   const scope = { registry: context.registry, ability }
   if (role.kind === 'find') {
     const list = compileList(selection, model, nodes, args)

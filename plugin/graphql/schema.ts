@@ -26,6 +26,7 @@ import { ForbiddenError } from '../errors.js'
 import { isPrivate } from '../query/fields.js'
 import { FORBIDDEN } from './answer-shape.js'
 import { fileMutations } from './file-mutations.js'
+import { RELATED_FIELD, genericMorph, relatedField } from './generic-morph.js'
 import { i18nLocaleFields } from './i18n-locales.js'
 import { InputBuilder } from './inputs.js'
 import type { ListLimits } from './arguments.js'
@@ -97,21 +98,22 @@ export interface SchemaOptions {
   plugins?: PluginFields
   /** Plugin types served with Strapi's `x(id)` and `xs(filters, pagination, sort)` queries, before the content types' (users, roles). */
   served?: readonly PluginModel[]
-  /** The media library's `updateFileInfo` and `removeFile` are served (uploads are on). */
+  /** The media library is served (uploads are on): `uploadFile(s)`, the file mutations (./file-mutations.ts). */
   files?: boolean
   /** The i18n plugin's `i18NLocale(s)`, after those and before the content types', when locales are configured (./i18n-locales.ts). */
   locales?: { settings: LocaleSettings, limits: ListLimits }
 }
 
 export function buildContentSchema ({ registry, resolveRoot, resolveMutation, plugins, served = [], locales, files = false }: SchemaOptions): ContentSchema {
-  const builder = new SchemaBuilder(registry)
+  const builder = new SchemaBuilder(registry, served)
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
   const roots = new Map<string, RootRole>()
   const add = (name: string, role: RootRole, config: Omit<GraphQLFieldConfig<unknown, unknown>, 'resolve'>): void => {
     roots.set(name, role)
     fields[name] = { ...config, resolve: resolveRoot(role) }
   }
-  for (const model of served) {
+  // The media library's queries come first, as in Strapi, then the plugins' types.
+  for (const model of [...(files ? [registry.file] : []), ...served]) {
     add(findOneQueryName(model), { kind: 'findOne', model }, { type: builder.response(model), args: { id: { type: GraphQLID } } })
     add(findQueryName(model), { kind: 'find', model }, { type: builder.collection(model), args: builder.listArgs(model) })
   }
@@ -122,6 +124,7 @@ export function buildContentSchema ({ registry, resolveRoot, resolveMutation, pl
       paginationArg: builder.paginationArg,
       scalarFilter: scalar => builder.scalarFilter(scalar)
     }))
+    builder.morphExtras = () => [attributesOf(fields.i18NLocale!.type as GraphQLObjectType)]
   }
   for (const model of registry.contentTypes.values()) {
     const localeArg: GraphQLFieldConfigArgumentMap = model.localized ? { locale: { type: LOCALE_CODE_SCALAR } } : {}
@@ -137,7 +140,10 @@ export function buildContentSchema ({ registry, resolveRoot, resolveMutation, pl
   }
   Object.assign(fields, plugins?.query)
   const inputs = new InputBuilder({ registry, enumOf: (model, attribute) => builder.enumType(model, attribute) })
-  const mutations = mutationFields({ registry, inputs, response: model => builder.response(model), resolve: resolveMutation, plugins: [...(files ? fileMutations(registry.file) : []), ...plugins?.mutation ?? []] })
+  const media = files ? fileMutations(registry.file) : { entries: [], operations: [] }
+  const mutations = mutationFields({
+    registry, inputs, response: model => builder.response(model), resolve: resolveMutation, first: media.entries, plugins: [...media.operations, ...plugins?.mutation ?? []]
+  })
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields }),
     mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutations.fields }),
@@ -179,8 +185,17 @@ class SchemaBuilder {
     fields: { page: { type: GraphQLInt }, pageSize: { type: GraphQLInt }, start: { type: GraphQLInt }, limit: { type: GraphQLInt } }
   })
 
-  constructor (registry: Registry) {
+  /** Types of `GenericMorph` that are not a model's own (`I18NLocale`), told once the plugins' fields are built. */
+  morphExtras: () => GraphQLObjectType[] = () => []
+
+  readonly genericMorph = genericMorph(() => this.#morphMembers(), value => (value as Record<symbol, string>)[TYPE_NAME])
+
+  /** The plugin types served with queries of their own (users, roles), members of `GenericMorph`. */
+  readonly #morphPlugins: readonly PluginModel[]
+
+  constructor (registry: Registry, morphPlugins: readonly PluginModel[]) {
     this.#registry = registry
+    this.#morphPlugins = morphPlugins
     this.roles.set(ERROR_TYPE, { kind: 'error' })
     this.roles.set(PAGINATION_TYPE, { kind: 'pagination' })
     this.roles.set(META_TYPE, { kind: 'meta' })
@@ -286,6 +301,8 @@ class SchemaBuilder {
     const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
     for (const attribute of strapiOrder(model)) {
       if (attribute.name === 'id') continue
+      // A file's polymorphic `related` comes after its own attributes, as in Strapi.
+      if (model.kind === 'file' && attribute.system && fields[RELATED_FIELD] === undefined) fields[RELATED_FIELD] = relatedField(this.genericMorph)
       const field = this.#attributeField(model, attribute)
       if (field !== null) fields[attribute.name] = field
     }
@@ -352,6 +369,18 @@ class SchemaBuilder {
     return union
   }
 
+  /** In Strapi's order: components, the media library's file, the plugins' served types, then the content types. */
+  #morphMembers (): GraphQLObjectType[] {
+    const registry = this.#registry
+    return [
+      ...[...registry.components.values()].map(component => this.component(component)),
+      this.#attributes(registry.file),
+      ...this.#morphPlugins.map(model => this.#attributes(model)),
+      ...this.morphExtras(),
+      ...[...registry.contentTypes.values()].map(model => this.#attributes(model))
+    ]
+  }
+
   #object (name: string, role: TypeRole, fields: () => GraphQLFieldConfigMap<unknown, unknown>): GraphQLObjectType {
     let type = this.#objects.get(name)
     if (type === undefined) {
@@ -373,6 +402,12 @@ class ServedEnumType extends GraphQLEnumType {
   override serialize (value: unknown): string | null | undefined {
     return typeof value === 'string' && this.getValue(value) !== undefined ? value : super.serialize(value)
   }
+}
+
+/** `XEntityResponse` → `X`: the attributes type of an entry response. */
+function attributesOf (response: GraphQLObjectType): GraphQLObjectType {
+  const entity = response.getFields().data!.type as GraphQLObjectType
+  return entity.getFields().attributes!.type as GraphQLObjectType
 }
 
 /** Where a shaped zone item keeps its type's name for the union's `resolveType`. */

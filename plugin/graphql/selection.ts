@@ -132,7 +132,8 @@ function attributesShape (context: SelectionContext, row: RowSelection, type: Gr
     }
     const attribute = row.model.attributes.get(name)
     const field = type.getFields()[name]
-    // Nothing else can pass validation without an attribute.
+    // A file's `related` has no attribute and answers null (./generic-morph.ts); nothing else passes validation without one.
+    if (attribute === undefined && field !== undefined) shaped.push([key, () => null])
     if (attribute === undefined || field === undefined) continue
     const shape = attributeShape(context, row, attribute, field, nodes)
     shaped.push([key, isNonNullType(field.type) ? required(shape) : shape])

@@ -29,12 +29,9 @@ const NOT_SERVED = [
   // The users-permissions plugin's: served with `permissions` (this app has none), compared in
   // users-permissions.test.ts (`me`, `login`, `register`) and users-roles.test.ts (users, roles).
   /^UsersPermissions/,
-  // Media folders and the media library's own list query.
-  /^UploadFolder/, /^UploadFileEntityResponseCollection$/,
-  // Polymorphic relations (the media's `related`): the content API does not serve them.
-  /^GenericMorph$/,
-  // The media library's and folders' entry inputs (their CRUD mutations are not served).
-  /^UploadFileInput$/
+  // Media folders: stored beside the content model (repository/schema/folder-entity.ts), which
+  // the read compiler does not read; served by the admin API only.
+  /^UploadFolder/
 ]
 
 /** Fields Strapi has and this leaves out, each for a reason. */
@@ -42,14 +39,15 @@ const LEFT_OUT: Record<string, string> = {
   'Author.password': 'a password attribute never leaves the database (Strapi serves its hash)',
   'AuthorFiltersInput.password': 'private and password attributes are not filtered on',
   'ArticleFiltersInput.internalNotes': 'private and password attributes are not filtered on',
-  'UploadFile.related': 'polymorphic relations are not served',
-  'UploadFileFiltersInput.folder': 'media folders are not modelled',
-  'UploadFileFiltersInput.folderPath': 'media folders are not modelled'
+  'UploadFileFiltersInput.folder': 'a file\'s folder is private, as in Strapi, and private attributes are not filtered on',
+  'UploadFileFiltersInput.folderPath': 'a file\'s folderPath is private, as in Strapi, and private attributes are not filtered on',
+  'UploadFileInput.folder': 'files are moved between folders by the admin API only (folders are not served here)',
+  'UploadFileInput.folderPath': 'a file\'s folderPath follows its folder: never written on its own'
 }
-const NOT_SERVED_QUERIES = ['uploadFile', 'uploadFiles', 'uploadFolder', 'uploadFolders', 'usersPermissionsRole', 'usersPermissionsRoles',
+const NOT_SERVED_QUERIES = ['uploadFolder', 'uploadFolders', 'usersPermissionsRole', 'usersPermissionsRoles',
   'usersPermissionsUser', 'usersPermissionsUsers', 'me']
 
-const NOT_SERVED_MUTATIONS = ['createUploadFile', 'updateUploadFile', 'deleteUploadFile', 'createUploadFolder', 'updateUploadFolder',
+const NOT_SERVED_MUTATIONS = ['createUploadFolder', 'updateUploadFolder',
   'deleteUploadFolder', 'createUsersPermissionsRole', 'updateUsersPermissionsRole',
   'deleteUsersPermissionsRole', 'createUsersPermissionsUser', 'updateUsersPermissionsUser', 'deleteUsersPermissionsUser', 'login', 'register',
   'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation']
@@ -58,7 +56,17 @@ function isNotServed (name: string): boolean {
   return NOT_SERVED.some(pattern => pattern.test(name))
 }
 
-/** A type as text: its kind, and each field with its arguments, their defaults, and its type, in order. */
+/**
+ * `GenericMorph` lists the components in the order the recorded Strapi app read their files
+ * from its disk, which nothing in a model records: its members are compared as a set.
+ */
+const UNORDERED_UNIONS = new Set(['GenericMorph'])
+
+/**
+ * A type as text: its kind, and each field with its arguments, their defaults, and its type,
+ * in order; a union's members (`skip` leaves out those of types not served, which the test
+ * below holds to the list above).
+ */
 function describe (type: GraphQLNamedType, skip: (field: string) => boolean): string[] {
   if (isObjectType(type) || isInputObjectType(type)) {
     return Object.values(type.getFields()).filter(field => !skip(field.name)).map(field => {
@@ -69,7 +77,10 @@ function describe (type: GraphQLNamedType, skip: (field: string) => boolean): st
       return `${field.name}${args}: ${String(field.type)}`
     })
   }
-  if (isUnionType(type)) return type.getTypes().map(member => member.name)
+  if (isUnionType(type)) {
+    const members = type.getTypes().map(member => member.name).filter(name => !skip(name))
+    return UNORDERED_UNIONS.has(type.name) ? members.sort() : members
+  }
   if (isEnumType(type)) return type.getValues().map(value => value.name)
   return [type.constructor.name]
 }
@@ -86,7 +97,7 @@ t.test('every type served is Strapi\'s, field for field', async t => {
       continue
     }
     const leftOut = (field: string): boolean => LEFT_OUT[`${name}.${field}`] !== undefined || (name === 'Query' && NOT_SERVED_QUERIES.includes(field)) ||
-      (name === 'Mutation' && NOT_SERVED_MUTATIONS.includes(field))
+      (name === 'Mutation' && NOT_SERVED_MUTATIONS.includes(field)) || (isUnionType(theirs) && served.getType(field) === undefined)
     t.same(describe(served.getType(name)!, () => false), describe(theirs, leftOut), name)
   }
 })

@@ -72,7 +72,8 @@ t.test('the queries, mutations and types are Strapi\'s', async t => {
     t.equal(signature(served, 'Mutation', name), signature(strapi, 'Mutation', name), `Mutation.${name}`)
   }
   const queries = Object.keys((served.getType('Query') as GraphQLObjectType).getFields())
-  t.same(queries.slice(0, 4), ['usersPermissionsRole', 'usersPermissionsRoles', 'usersPermissionsUser', 'usersPermissionsUsers'], 'before the content types, as Strapi lists them')
+  t.same(queries.slice(0, 6), ['uploadFile', 'uploadFiles', 'usersPermissionsRole', 'usersPermissionsRoles', 'usersPermissionsUser', 'usersPermissionsUsers'],
+    'after the media library\'s and before the content types, as Strapi lists them')
   for (const name of ['UsersPermissionsUser', 'UsersPermissionsUserEntity', 'UsersPermissionsUserEntityResponse', 'UsersPermissionsUserEntityResponseCollection',
     'UsersPermissionsUserInput', 'UsersPermissionsUserFiltersInput', 'UsersPermissionsRole', 'UsersPermissionsRoleEntityResponseCollection',
     'UsersPermissionsRoleInput', 'UsersPermissionsRoleFiltersInput', 'UsersPermissionsCreateRolePayload', 'UsersPermissionsUpdateRolePayload',
