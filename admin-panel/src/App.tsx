@@ -48,7 +48,9 @@ function Panel () {
           {resources(init)}
           <CustomRoutes>
             <Route path="/media-library" element={<MediaLibrary />} />
-            <Route path="/content-manager/collection-types/:uid/configurations/edit" element={<ConfigureView />} />
+            <Route path="/content-manager/collection-types/:uid/configurations/edit" element={<ConfigureView kind="collectionType" />} />
+            <Route path="/content-manager/single-types/:uid/configurations/edit" element={<ConfigureView kind="singleType" />} />
+            <Route path="/content-manager/components/:uid/configurations/edit" element={<ConfigureView kind="component" />} />
             <Route path="/settings/users" element={<Suspense fallback={<Loading />}><AdministratorsPage /></Suspense>} />
           </CustomRoutes>
         </>
