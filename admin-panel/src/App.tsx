@@ -1,7 +1,8 @@
 // The panel: react-admin's <Admin> over the content manager. Resources come from
 // GET /content-manager/init (answered as the authProvider's permissions), one per displayed
 // content type, each under the route its API has.
-import { Admin, CustomRoutes, Resource } from 'react-admin'
+import { Suspense, lazy } from 'react'
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin'
 import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom'
 import { authProvider } from './auth/auth-provider'
 import { LoginPage } from './auth/LoginPage'
@@ -17,6 +18,9 @@ import { ConfigureView } from './settings/ConfigureView'
 import { PanelLayout } from './views/PanelLayout'
 import { Dashboard } from './views/Dashboard'
 import { theme } from './theme'
+
+// Settings screens few admins open: a chunk of their own, loaded on the first visit.
+const AdministratorsPage = lazy(async () => ({ default: (await import('./admins/AdministratorsPage')).AdministratorsPage }))
 
 function resources (init: ContentManagerInit | null | undefined) {
   if (init === null || init === undefined) return []
@@ -44,7 +48,10 @@ function Panel () {
           {resources(init)}
           <CustomRoutes>
             <Route path="/media-library" element={<MediaLibrary />} />
-            <Route path="/content-manager/collection-types/:uid/configurations/edit" element={<ConfigureView />} />
+            <Route path="/content-manager/collection-types/:uid/configurations/edit" element={<ConfigureView kind="collectionType" />} />
+            <Route path="/content-manager/single-types/:uid/configurations/edit" element={<ConfigureView kind="singleType" />} />
+            <Route path="/content-manager/components/:uid/configurations/edit" element={<ConfigureView kind="component" />} />
+            <Route path="/settings/users" element={<Suspense fallback={<Loading />}><AdministratorsPage /></Suspense>} />
           </CustomRoutes>
         </>
       )}

@@ -3,16 +3,19 @@
  * `POST /admin/register-admin`, logged in at `POST /admin/login`. Only their id, firstname and
  * lastname ever reach a content answer; each has one of the default roles (roles/roles.ts).
  */
-import { EMAIL_PATTERN } from '../content-types/email.js'
 import type { Database } from '../repository/connection/database.js'
 import type { SqlTransaction } from '../repository/connection/database.js'
 import { ApplicationError, ValidationError } from '../errors.js'
 import { unstorableTextProblem } from '../content-types/storable-text.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
+import { checkedEmail, checkedFirstname, checkedLastname, checkedPassword } from './admin-user-fields.js'
 import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
 import { entitySql, type EntitySql } from '../repository/schema/sql-names.js'
 import { EMPTY_SQL, runSql, sql, type Sql } from '../sql/index.js'
-import { SUPER_ADMIN, isAdminRoleCode, roleCodeOf, type AdminRoleCode, type RoleName } from './roles/roles.js'
+import { accountColumns, accountOf, usableAccount, type AdminAccount } from './account-row.js'
+import { SUPER_ADMIN, roleCodeOf, type AdminRoleCode, type RoleName } from './roles/roles.js'
+
+export type { AdminAccount }
 
 export interface NewAdminUser {
   email: string
@@ -28,15 +31,6 @@ export interface AdminUser {
   firstname: string
   lastname: string | null
   email: string
-}
-
-/** An admin user as the admin API shows it (`/admin/users/me`), with its role. */
-export interface AdminAccount extends AdminUser {
-  role: AdminRoleCode
-  isActive: boolean
-  blocked: boolean
-  createdAt: string
-  updatedAt: string
 }
 
 /** Only one first Super Admin: concurrent first-run registrations queue on this lock. */
@@ -80,22 +74,9 @@ export class AdminUsers {
   /** The active, unblocked admin user `id` with its role, or null. */
   async account (id: number): Promise<AdminAccount | null> {
     const { table, column } = this.#admins
-    const [row] = await runSql(this.#db, sql`select ${column('id')} as id, ${column('firstname')} as firstname, ${column('lastname')} as lastname,
-        ${column('email')} as email, ${column('role')} as role, ${column('isActive')} as "isActive", ${column('blocked')} as blocked,
-        ${column('createdAt')} as "createdAt", ${column('updatedAt')} as "updatedAt"
-      from ${table} where ${column('id')} = ${id} and ${column('isActive')} and not ${column('blocked')}`)
-    if (row === undefined) return null
-    return {
-      id: Number(row.id),
-      firstname: String(row.firstname),
-      lastname: row.lastname === null ? null : String(row.lastname),
-      email: String(row.email),
-      role: isAdminRoleCode(row.role) ? row.role : SUPER_ADMIN,
-      isActive: row.isActive === true,
-      blocked: row.blocked === true,
-      createdAt: new Date(row.createdAt as string).toISOString(),
-      updatedAt: new Date(row.updatedAt as string).toISOString()
-    }
+    const [row] = await runSql(this.#db, sql`select ${accountColumns(this.#admins)}
+      from ${table} where ${column('id')} = ${id} and ${usableAccount(this.#admins)}`)
+    return row === undefined ? null : accountOf(row)
   }
 
   async authenticate (email: unknown, password: unknown): Promise<AdminUser> {
@@ -106,26 +87,20 @@ export class AdminUsers {
     const { table, column } = this.#admins
     const [row] = await runSql(this.#db, sql`select ${column('id')} as id, ${column('firstname')} as firstname,
         ${column('lastname')} as lastname, ${column('email')} as email, ${column('password')} as password
-      from ${table} where ${column('email')} = ${email.toLowerCase()} and ${column('isActive')} and not ${column('blocked')}`)
+      from ${table} where ${column('email')} = ${email.toLowerCase()} and ${usableAccount(this.#admins)}`)
     const matches = await passwordMatches((row?.password ?? null) as string | null, password)
     if (row === undefined || !matches) throw invalid
     return { id: Number(row.id), firstname: String(row.firstname), lastname: row.lastname === null ? null : String(row.lastname), email: String(row.email) }
   }
 
   async #checked (input: NewAdminUser): Promise<CheckedAdminUser> {
-    const email = typeof input?.email === 'string' ? input.email.toLowerCase() : ''
-    if (!EMAIL_PATTERN.test(email)) throw ValidationError.at(['email'], 'email must be a valid email')
-    if (typeof input.firstname !== 'string' || input.firstname.trim() === '') throw ValidationError.at(['firstname'], 'firstname is required')
-    if (typeof input.password !== 'string' || input.password.length < 8) throw ValidationError.at(['password'], 'password must be at least 8 characters')
-    if (input.lastname !== undefined && input.lastname !== null && typeof input.lastname !== 'string') throw ValidationError.at(['lastname'], 'lastname must be a string')
+    const email = checkedEmail(input?.email)
+    const firstname = checkedFirstname(input.firstname)
+    const password = checkedPassword(input.password)
+    const lastname = checkedLastname(input.lastname)
     const role = roleCodeOf(input.role ?? SUPER_ADMIN)
     if (role === undefined) throw ValidationError.at(['role'], 'role must be super-admin, editor or author (or strapi-super-admin, strapi-editor, strapi-author)')
-    for (const key of ['email', 'firstname', 'lastname', 'password'] as const) {
-      const value = input[key]
-      const problem = typeof value === 'string' ? unstorableTextProblem(value) : null
-      if (problem !== null) throw ValidationError.at([key], `${key} ${problem}`)
-    }
-    return { email, firstname: input.firstname.trim(), lastname: input.lastname ?? null, password: await hashPassword(input.password), role }
+    return { email, firstname, lastname, password: await hashPassword(password), role }
   }
 
   #insert (user: CheckedAdminUser, condition?: Sql): Sql {

@@ -27,6 +27,8 @@ import { registerI18nRoutes } from './routes/i18n-routes.js'
 import { registerRelationRoutes } from './routes/relation-routes.js'
 import { registerSingleTypeRoutes } from './routes/single-types.js'
 import { registerUidRoutes } from './routes/uid-routes.js'
+import { registerUserRoutes } from './routes/user-routes.js'
+import { AdminUserManagement } from './management/admin-user-management.js'
 
 export interface AdminApiContext {
   db: Database
@@ -59,7 +61,8 @@ export async function installAdminApi (scope: FastifyInstance, context: AdminApi
     registerSingleTypeRoutes({ ...content, repositories }),
     registerRelationRoutes(content),
     registerUidRoutes({ db, registry }),
-    registerI18nRoutes({ registry })
+    registerI18nRoutes({ registry }),
+    registerUserRoutes({ management: new AdminUserManagement(db), maxPageSize: options.pagination.maxPageSize })
   ]) register(scope)
   // The media library for the admin: the REST API's, at Strapi's admin paths, with admin tokens.
   if (options.upload !== false) await scope.register(uploadRoutes, { registry, db, upload: options.upload, maxPageSize: options.pagination.maxPageSize, adminPages: true })

@@ -37,6 +37,17 @@ export function useConfiguration (uid: string | undefined): Configuration | unde
   return data
 }
 
+/** A component's own configuration (its labels, descriptions and edit layout). */
+export function useComponentConfiguration (uid: string | undefined): Configuration | undefined {
+  const { data } = useQuery({
+    queryKey: ['component-configuration', uid],
+    enabled: uid !== undefined,
+    staleTime: 60_000,
+    queryFn: async () => (await api<{ data: { component: Configuration } }>(`/content-manager/components/${encodeURIComponent(uid ?? '')}/configuration`)).data.component
+  })
+  return data
+}
+
 export function useLocales (enabled: boolean): Locale[] {
   const { data } = useQuery({
     queryKey: ['locales'],

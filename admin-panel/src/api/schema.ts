@@ -80,9 +80,14 @@ export function resourceOf (type: Pick<ContentTypeSchema, 'uid' | 'kind'>): stri
   return `content-manager/${type.kind === 'singleType' ? 'single-types' : 'collection-types'}/${type.uid}`
 }
 
-/** The "Configure the view" screen of a collection type, where Strapi has it. */
+/** The "Configure the view" screen of a content type, where Strapi has it. */
 export function configurationPath (type: Pick<ContentTypeSchema, 'uid' | 'kind'>): string {
   return `/${resourceOf(type)}/configurations/edit`
+}
+
+/** The "Configure the view" screen of a component, where Strapi has it. */
+export function componentConfigurationPath (uid: string): string {
+  return `/content-manager/components/${uid}/configurations/edit`
 }
 
 export function uidOfResource (resource: string): string {

@@ -45,3 +45,8 @@ export function useEntryActions (uid: string | undefined): Set<EntryAction> | un
 export function useMayConfigureViews (): boolean | undefined {
   return usePermissionList()?.some(permission => permission.action === CONFIGURE_VIEW)
 }
+
+/** Whether this session's admin may manage administrators (Strapi's `admin::users.read`); undefined while it loads. */
+export function useMayManageAdmins (): boolean | undefined {
+  return usePermissionList()?.some(permission => permission.action === 'admin::users.read')
+}

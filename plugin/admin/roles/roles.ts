@@ -64,6 +64,13 @@ export function mayConfigure (role: AdminRoleCode): boolean {
   return role === SUPER_ADMIN
 }
 
+/** Administrators and their roles (`/admin/users`, `/admin/roles`): the Super Admin only. */
+export function mayManageAdmins (role: AdminRoleCode): boolean {
+  return role === SUPER_ADMIN
+}
+
+const ADMIN_MANAGEMENT_ACTIONS = ['admin::users.read', 'admin::users.create', 'admin::users.update', 'admin::users.delete', 'admin::roles.read']
+
 export interface PermissionView {
   action: string
   subject: string | null
@@ -88,6 +95,9 @@ export function rolePermissions (role: AdminRoleCode, contentTypeUids: Iterable<
     permissions.push({ action: 'plugin::content-manager.collection-types.configure-view', subject: null, properties: {}, conditions: [] })
     permissions.push({ action: 'plugin::content-manager.single-types.configure-view', subject: null, properties: {}, conditions: [] })
     permissions.push({ action: 'plugin::content-manager.components.configure-layout', subject: null, properties: {}, conditions: [] })
+  }
+  if (mayManageAdmins(role)) {
+    for (const action of ADMIN_MANAGEMENT_ACTIONS) permissions.push({ action, subject: null, properties: {}, conditions: [] })
   }
   return permissions
 }
