@@ -148,7 +148,7 @@ function heard (context: WriteContext, checks: WritePlans): WriteContext {
 /** Publishes the document: its draft, when it has one, replaces the published row's values first. */
 export async function publishDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
   // Without a draft, an entry's write; the other side of a relation a type without drafts writes reaches the owners' drafts too.
-  if (draftId === null) return await withOwnersDrafts(target, { body, context }, async into => await updateEntry(into, { id: publishedId, body, context }))
+  if (draftId === null) return await withOwnersDrafts(target, { body, context, current: { id: publishedId } }, async (into, heard) => await updateEntry(into, { id: publishedId, body, context: heard }))
   const { db, registry, model } = target
   return await db.transaction(async tx => {
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
