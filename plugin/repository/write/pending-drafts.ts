@@ -13,6 +13,7 @@ import type { LinkWrite } from '../../write-plan/plan.js'
 import { deleteEntry } from './delete-entry.js'
 import { applyInverseLinks, prepareInverseLinks, publishedFollowDrafts, releaseForPublication } from './draft-inverse-links.js'
 import { openDraft, versionColumns } from './draft-rows.js'
+import { draftsTakeShared, publishedTakeShared, sentShared } from './draft-shared-attributes.js'
 import { withOwnersDrafts } from './draft-shared-links.js'
 import { lockEntry } from './locks.js'
 import { WritePlans } from './observer.js'
@@ -50,7 +51,8 @@ export interface VersionWrite extends DocumentVersions {
 export async function writeDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
   refuseDraftlessOwners(target, body, context)
   const inverse = await splitInverseRelations(target, { publishedId, body, context })
-  if (draftId !== null && inverse.writes.length === 0) return await updateEntry(target, { id: draftId, body, context })
+  const shared = sentShared(target.model, context.planner.data(inverse.body))
+  if (draftId !== null && inverse.writes.length === 0 && shared.length === 0) return await updateEntry(target, { id: draftId, body, context })
   const { db, registry, model } = target
   const checks = draftId === null ? await draftChecks(inverse.body, context, publishedId) : null
   return await db.transaction(async tx => {
@@ -71,7 +73,9 @@ export async function writeDraft (target: EntryTarget, { publishedId, draftId, b
     session.issues.throwIfAny()
     const id = draftId ?? await openDraft(session, model, publishedId)
     for (const plan of lists) await applyInverseLinks(session, { mainId: publishedId, plan: plan! })
-    return await updateEntry({ ...target, db: within(db, tx) }, { id, ...written })
+    const draft = await updateEntry({ ...target, db: within(db, tx) }, { id, ...written })
+    await draftsTakeShared(session, { model, draftId: id, names: sentShared(model, context.planner.data(written.body)) })
+    return draft
   })
 }
 
@@ -153,7 +157,9 @@ export async function publishDraft (target: EntryTarget, { publishedId, draftId,
   return await db.transaction(async tx => {
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
     await adoptDraft(session, model, { publishedId, draftId })
-    return await updateEntry({ ...target, db: within(db, tx) }, { id: publishedId, body, context })
+    const published = await updateEntry({ ...target, db: within(db, tx) }, { id: publishedId, body, context })
+    await publishedTakeShared(session, { model, publishedId })
+    return published
   })
 }
 
