@@ -34,11 +34,16 @@ t.test('a draft write reaches the other locales\' drafts; a publication their pu
   t.equal((await h.send('PUT', `${path}?locale=fr`, { data: { title: 'Moteurs' } })).status, 200, 'a French entry, published')
   t.same(await everyVersion(h, article.documentId), { en: 1, enDraft: 1, fr: 1, frDraft: 1 })
 
+  h.test.statements.reset()
   t.equal((await h.send('PUT', `${path}?locale=en&status=draft`, { data: { views: 5 } })).status, 200, 'the English draft writes a shared attribute')
+  // The first draft write's 7, then the other locales read, the French draft opened (its row, its links), the shared links dropped and copied.
+  t.equal(h.test.statements.count(), 12, 'in the draft write\'s transaction: 5 statements more')
   t.same(await everyVersion(h, article.documentId), { en: 1, enDraft: 5, fr: 1, frDraft: 5 }, 'both drafts have it; no published reader sees it')
   t.same(await h.rows('select locale, count(*)::int as n from articles group by locale order by locale'), [{ locale: 'en', n: 2 }, { locale: 'fr', n: 2 }], 'the French draft was opened for it')
 
+  h.test.statements.reset()
   t.equal((await h.send('PUT', `${path}?locale=en`, { data: {} })).status, 200, 'the English entry published, with nothing in the body')
+  t.equal(h.test.statements.count(), 10, 'a publication with a pending draft\'s 7, then the other locales read, the shared links dropped and copied')
   t.same(await everyVersion(h, article.documentId), { en: 5, enDraft: 5, fr: 5, frDraft: 5 }, 'the French published version takes the published value')
 
   t.equal((await h.send('PUT', `${path}?locale=fr&status=draft`, { data: { views: 7, title: 'Moteurs, revus' } })).status, 200)
