@@ -45,7 +45,10 @@ interface InverseNames {
   otherOrder: string
 }
 
-export function namesOf (session: WriteSession, attribute: RelationAttribute): InverseNames {
+/** What `namesOf` reads: a write's session, or the model and the names of a statement run outside one. */
+export type NameSource = Pick<WriteSession, 'registry' | 'table' | 'column'>
+
+export function namesOf (session: NameSource, attribute: RelationAttribute): InverseNames {
   const owner = session.registry.model(attribute.target) as ContentTypeModel
   const column = (property: string): string => session.column(owner.entity, property)
   const keys = [DOCUMENT_ID, ...(owner.localized ? ['locale'] : [])].map(column)

@@ -20,40 +20,92 @@ import type { LinkOperation, LinkWrite } from '../../write-plan/plan.js'
 import { namesOf } from './draft-inverse-links.js'
 import type { EntryTarget, WriteContext, WrittenEntry } from './entry-writes.js'
 import { connectableIds } from './link-order.js'
+import { ownersHavePendingDrafts } from './pending-owner-drafts.js'
+import type { CurrentLinks } from './pending-owner-drafts.js'
 import { WriteSession } from './session.js'
 import { within } from './transactions.js'
 
-/** The relations of `model` sent in `body` whose owners' drafts take the write too (`draftOnly`: the written document is a draft only). */
-function sharedRelations (target: EntryTarget, body: unknown, context: WriteContext, draftOnly: boolean): string[] {
-  const { model, registry } = target
+/** The other sides of `model`'s relations whose owners keep drafts, when a write of `model` (`draftOnly`: of a document's only row, as its draft) leaves them to the owners' drafts. */
+function followedRelations ({ model, registry }: EntryTarget, draftOnly: boolean): string[] {
   if (mayHaveDrafts(model) && !draftOnly) return []
-  const names = draftInverseRelations(model, uid => registry.model(uid)).map(attribute => attribute.name)
-  if (names.length === 0) return []
-  const data = context.planner.data(body)
-  return names.filter(name => Object.hasOwn(data, name))
+  return draftInverseRelations(model, uid => registry.model(uid)).map(attribute => attribute.name)
+}
+
+export interface OwnersDraftsWrite {
+  body: unknown
+  context: WriteContext
+  /** The entry is a document's only row, written as its draft. */
+  draftOnly?: boolean
+  /** A create (a new entry, localization, or single type's entry): a draft-only row when its data's `publishedAt` is null. */
+  creates?: boolean
+  /** Whose links a `set` replaces (pending-owner-drafts.ts); none for a create. */
+  current?: CurrentLinks
+}
+
+/** The data a write is planned from, as its `before*` hook left it (the body's when no hook ran). */
+class HeardData {
+  data: Record<string, unknown> | null = null
+
+  /** `context` whose observer's hooks hand their data here too. */
+  listen (context: WriteContext): WriteContext {
+    const observer = context.observer
+    if (observer === undefined) return context
+    // Each method handed on by name: an observer may be a class instance, whose methods a spread would lose.
+    return {
+      ...context,
+      observer: {
+        changesData: action => observer.changesData(action),
+        hooksBefore: action => observer.hooksBefore(action),
+        wantsPublication: model => observer.wantsPublication(model),
+        before: async write => (this.data = await observer.before(write)),
+        committed: () => { observer.committed() }
+      }
+    }
+  }
 }
 
 /**
- * `write` (a create or an update of an entry of `target.model`), then, when it sends the
+ * `write` (a create or an update of an entry of `target.model`), then, when it writes the
  * other side of a relation whose owners keep drafts, the same links in the owners' drafts,
- * all in one transaction. `draftOnly`: the entry is a document's only row, written as its draft.
+ * all in one transaction. What the owners' drafts follow is the data the write was planned
+ * from: a `before*` hook may add, change or drop the relation. Without such a hook, a write
+ * that names no owner with a pending draft is the entry's write alone, after one check.
  */
 export async function withOwnersDrafts (
-  target: EntryTarget, { body, context, draftOnly = false }: { body: unknown, context: WriteContext, draftOnly?: boolean },
-  write: (target: EntryTarget) => Promise<WrittenEntry>
+  target: EntryTarget, { body, context, draftOnly = false, creates = false, current = null }: OwnersDraftsWrite,
+  write: (target: EntryTarget, context: WriteContext) => Promise<WrittenEntry>
 ): Promise<WrittenEntry> {
-  const names = sharedRelations(target, body, context, draftOnly)
-  if (names.length === 0) return await write(target)
-  const { db, registry } = target
-  const data = context.planner.data(body)
+  const draftOnlyBy = (data: Record<string, unknown>): boolean => draftOnly || (creates && data.publishedAt === null)
+  const possible = followedRelations(target, draftOnly || creates)
+  if (possible.length === 0) return await write(target, context)
+  const { db, registry, model } = target
+  // A hook may send the relation the body does not: then the data is known only inside the write.
+  const hooks = context.observer
+  const hooked = hooks !== undefined && ((creates && hooks.changesData('create')) || (current !== null && hooks.changesData('update')))
+  if (!hooked) {
+    const data = context.planner.data(body)
+    const sent = followedRelations(target, draftOnlyBy(data)).filter(name => Object.hasOwn(data, name))
+    if (sent.length === 0) return await write(target, context)
+    // Planned apart from the write, for the ids only: the write plans, checks and answers its own problems.
+    const named = await context.planner.plan({ data: pick(data, sent) }, { id: current !== null && 'id' in current ? current.id : null, issues: new IssueList() })
+    if (!await ownersHavePendingDrafts({ db, registry, writes: named.root.links, current })) return await write(target, context)
+  }
+  const heard = new HeardData()
   return await db.transaction(async tx => {
-    const written = await write({ ...target, db: within(db, tx) })
-    // The sent links only, planned again from the body: the write checked them already.
-    const plan = await context.planner.plan({ data: Object.fromEntries(names.map(name => [name, data[name]])) }, { id: written.id, issues: new IssueList() })
+    const written = await write({ ...target, db: within(db, tx) }, heard.listen(context))
+    const data = heard.data ?? context.planner.data(body)
+    const names = followedRelations({ db, registry, model }, draftOnlyBy(data)).filter(name => Object.hasOwn(data, name))
+    if (names.length === 0) return written
+    // The relations the write took, planned again from its data: the write checked them already.
+    const plan = await context.planner.plan({ data: pick(data, names) }, { id: written.id, issues: new IssueList() })
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
     for (const link of plan.root.links) await followInDrafts(session, { mainId: written.id, write: link })
     return written
   })
+}
+
+function pick (data: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map(name => [name, data[name]]))
 }
 
 /**

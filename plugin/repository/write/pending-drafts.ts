@@ -13,6 +13,7 @@ import type { LinkWrite } from '../../write-plan/plan.js'
 import { deleteEntry } from './delete-entry.js'
 import { applyInverseLinks, prepareInverseLinks, publishedFollowDrafts, releaseForPublication } from './draft-inverse-links.js'
 import { openDraft, versionColumns } from './draft-rows.js'
+import { draftsTakeShared, publishedTakeShared, sentShared } from './draft-shared-attributes.js'
 import { withOwnersDrafts } from './draft-shared-links.js'
 import { lockEntry } from './locks.js'
 import { WritePlans } from './observer.js'
@@ -33,6 +34,8 @@ export interface DocumentVersions {
 export interface VersionWrite extends DocumentVersions {
   body: unknown
   context: WriteContext
+  /** Whether the document has entries in other locales, as the caller read it: false spares looking for them (draft-shared-attributes.ts). */
+  otherLocales?: boolean
 }
 
 /**
@@ -47,10 +50,11 @@ export interface VersionWrite extends DocumentVersions {
  * again. The other side of a relation sent is written in the related documents' drafts
  * (draft-inverse-links.ts), checked with the rest before anything is written.
  */
-export async function writeDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
+export async function writeDraft (target: EntryTarget, { publishedId, draftId, body, context, otherLocales = true }: VersionWrite): Promise<WrittenEntry> {
   refuseDraftlessOwners(target, body, context)
   const inverse = await splitInverseRelations(target, { publishedId, body, context })
-  if (draftId !== null && inverse.writes.length === 0) return await updateEntry(target, { id: draftId, body, context })
+  const shared = otherLocales ? sentShared(target.model, context.planner.data(inverse.body)) : []
+  if (draftId !== null && inverse.writes.length === 0 && shared.length === 0) return await updateEntry(target, { id: draftId, body, context })
   const { db, registry, model } = target
   const checks = draftId === null ? await draftChecks(inverse.body, context, publishedId) : null
   return await db.transaction(async tx => {
@@ -71,7 +75,9 @@ export async function writeDraft (target: EntryTarget, { publishedId, draftId, b
     session.issues.throwIfAny()
     const id = draftId ?? await openDraft(session, model, publishedId)
     for (const plan of lists) await applyInverseLinks(session, { mainId: publishedId, plan: plan! })
-    return await updateEntry({ ...target, db: within(db, tx) }, { id, ...written })
+    const draft = await updateEntry({ ...target, db: within(db, tx) }, { id, ...written })
+    if (otherLocales) await draftsTakeShared(session, { model, draftId: id, names: sentShared(model, context.planner.data(written.body)) })
+    return draft
   })
 }
 
@@ -146,14 +152,16 @@ function heard (context: WriteContext, checks: WritePlans): WriteContext {
 }
 
 /** Publishes the document: its draft, when it has one, replaces the published row's values first. */
-export async function publishDraft (target: EntryTarget, { publishedId, draftId, body, context }: VersionWrite): Promise<WrittenEntry> {
+export async function publishDraft (target: EntryTarget, { publishedId, draftId, body, context, otherLocales = true }: VersionWrite): Promise<WrittenEntry> {
   // Without a draft, an entry's write; the other side of a relation a type without drafts writes reaches the owners' drafts too.
-  if (draftId === null) return await withOwnersDrafts(target, { body, context }, async into => await updateEntry(into, { id: publishedId, body, context }))
+  if (draftId === null) return await withOwnersDrafts(target, { body, context, current: { id: publishedId } }, async (into, heard) => await updateEntry(into, { id: publishedId, body, context: heard }))
   const { db, registry, model } = target
   return await db.transaction(async tx => {
     const session = new WriteSession({ tx, db, registry, issues: new IssueList() })
     await adoptDraft(session, model, { publishedId, draftId })
-    return await updateEntry({ ...target, db: within(db, tx) }, { id: publishedId, body, context })
+    const published = await updateEntry({ ...target, db: within(db, tx) }, { id: publishedId, body, context })
+    if (otherLocales) await publishedTakeShared(session, { model, publishedId })
+    return published
   })
 }
 

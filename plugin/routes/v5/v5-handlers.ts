@@ -62,11 +62,13 @@ export function applyStatus (model: ContentTypeModel, draft: boolean, data: Reco
 export interface LocaleVersions {
   published: DocumentRow | null
   draft: DocumentRow | null
+  /** Whether the document has entries in other locales (their shared attributes follow a version's). */
+  otherLocales: boolean
 }
 
 export function versionsIn (rows: readonly DocumentRow[], locale: string | null): LocaleVersions {
   const inLocale = rows.filter(row => row.locale === locale)
-  return { published: inLocale.find(row => row.published) ?? null, draft: inLocale.find(row => !row.published) ?? null }
+  return { published: inLocale.find(row => row.published) ?? null, draft: inLocale.find(row => !row.published) ?? null, otherLocales: inLocale.length < rows.length }
 }
 
 /**
@@ -74,13 +76,13 @@ export function versionsIn (rows: readonly DocumentRow[], locale: string | null)
  * document goes to its draft (docs/strapi-v5.md, 'Drafts beside published versions'), a
  * publication takes the pending draft along; otherwise the entry's one row is updated.
  */
-export function versionWrite (repository: ContentRepository, draft: boolean, { published, draft: pending }: LocaleVersions): V5EntryWrite {
+export function versionWrite (repository: ContentRepository, draft: boolean, { published, draft: pending, otherLocales }: LocaleVersions): V5EntryWrite {
   if (published === null) {
     return draft
       ? async (body, context) => await repository.writeDraftOnly({ id: pending!.id, body, context })
       : async (body, context) => await repository.update({ id: pending!.id, body, context })
   }
-  const versions = { publishedId: published.id, draftId: pending?.id ?? null }
+  const versions = { publishedId: published.id, draftId: pending?.id ?? null, otherLocales }
   return draft
     ? async (body, context) => await repository.writeDraft({ ...versions, body, context })
     : async (body, context) => await repository.publish({ ...versions, body, context })
