@@ -6,7 +6,7 @@
  *   ordered on the author's side), three tags (manyToMany, both orders), a shared.seo
  *   component through `articles_components`; one in ten a draft.
  *   The same site recorded on MariaDB and on SQLite grows the same way.
- * - v5 on PostgreSQL and on MariaDB (test/fixtures/strapi-v5-project): the same articles as
+ * - v5 on PostgreSQL, MariaDB and SQLite (test/fixtures/strapi-v5-project): the same articles as
  *   documents, each with a draft row and, nine in ten, a published row (v5 keeps both), each
  *   row with its author, three categories (drafts link drafts, published rows published
  *   ones) and its own seo component through `articles_cmps`.
@@ -54,6 +54,8 @@ interface Dialect {
   text: (expression: string) => string
   /** `text` written `times` times. */
   repeat: (text: string, times: number) => string
+  /** `expression`'s text, left-padded with zeros to `width` characters. */
+  pad: (expression: string, width: number) => string
   /** A quoted column name (`order`, `rank`). */
   name: (column: string) => string
   /** The current time as Strapi stores it on this engine. */
@@ -67,6 +69,7 @@ const POSTGRES: Dialect = {
   div: (expression, by) => `(${expression} / ${by})`,
   text: expression => `${expression}::text`,
   repeat: (text, times) => `repeat('${text}', ${times})`,
+  pad: (expression, width) => `lpad(${expression}::text, ${width}, '0')`,
   name: column => `"${column}"`,
   now: 'now()'
 }
@@ -78,6 +81,7 @@ const MARIADB: Dialect = {
   div: (expression, by) => `(${expression} div ${by})`,
   text: expression => expression,
   repeat: (text, times) => `repeat('${text}', ${times})`,
+  pad: (expression, width) => `lpad(${expression}, ${width}, '0')`,
   name: column => `\`${column}\``,
   now: 'now()'
 }
@@ -90,6 +94,7 @@ const SQLITE: Dialect = {
   div: (expression, by) => `(${expression} / ${by})`,
   text: expression => expression,
   repeat: (text, times) => `replace(hex(zeroblob(${times})), '00', '${text}')`,
+  pad: (expression, width) => `substr('${'0'.repeat(width)}' || ${expression}, -${width})`,
   name: column => `"${column}"`,
   now: "cast(unixepoch('subsec') * 1000 as integer)"
 }
@@ -118,20 +123,20 @@ function v4Growth (d: Dialect, n: number): string[] {
 
 /** documentIds in Strapi's shape: a letter, then 23 letters or digits. */
 function documentId (d: Dialect, prefix: string, number: string): string {
-  return d.concat(`'${prefix}'`, `lpad(${d.text(number)}, ${24 - prefix.length}, '0')`)
+  return d.concat(`'${prefix}'`, d.pad(number, 24 - prefix.length))
 }
 
 function v5Growth (d: Dialect, n: number): string[] {
   // Article document i: draft row 1000 + 2i, published row 1001 + 2i (none when i % 10 = 0).
   return [
     `insert into authors (id, document_id, name, created_at, updated_at, published_at)
-      select 1000 + i.n, ${documentId(d, 'bauthor', 'i.n')}, ${d.concat("'Author '", 'i.n')}, now(), now(), now() from ${d.series(1000, 'i')}`,
+      select 1000 + i.n, ${documentId(d, 'bauthor', 'i.n')}, ${d.concat("'Author '", 'i.n')}, ${d.now}, ${d.now}, ${d.now} from ${d.series(1000, 'i')}`,
     `insert into categories (id, document_id, name, created_at, updated_at, published_at, locale)
-      select 1000 + 2 * i.n + p.n - 1, ${documentId(d, 'bcategory', 'i.n')}, ${d.concat("'Category '", 'i.n')}, now(), now(), case when p.n = 2 then now() end, 'en'
+      select 1000 + 2 * i.n + p.n - 1, ${documentId(d, 'bcategory', 'i.n')}, ${d.concat("'Category '", 'i.n')}, ${d.now}, ${d.now}, case when p.n = 2 then ${d.now} end, 'en'
         from ${d.series(1000, 'i')}, ${d.series(2, 'p')}`,
     `insert into articles (id, document_id, title, slug, body, views, created_at, updated_at, published_at, created_by_id, updated_by_id, locale)
       select 1000 + 2 * i.n + p.n - 1, ${documentId(d, 'barticle', 'i.n')}, ${d.concat("'Article '", 'i.n')}, ${d.concat("'article-'", 'i.n')},
-             repeat('Some body text. ', 20), i.n, now(), now(), case when p.n = 2 then now() end, case when i.n % 2 = 0 then 1 end, 1, 'en'
+             ${d.repeat('Some body text. ', 20)}, i.n, ${d.now}, ${d.now}, case when p.n = 2 then ${d.now} end, case when i.n % 2 = 0 then 1 end, 1, 'en'
         from ${d.series(n, 'i')}, ${d.series(2, 'p')} where p.n = 1 or i.n % 10 <> 0`,
     `insert into articles_author_lnk (article_id, author_id, article_ord)
       select a.id, 1001 + ${d.div('a.id', 2)} % 1000, ${d.div('a.id', 2000)} + 1 from articles a where a.id >= 1000`,
@@ -225,19 +230,27 @@ export async function v5MysqlSource (server: string, entries: number): Promise<B
   })
 }
 
-/** The v4 SQLite recording copied into a temporary folder (as Strapi's `.tmp/data.db`) and grown with better-sqlite3. */
-export async function v4SqliteSource (entries: number): Promise<BenchSource> {
+/** A SQLite recording copied into a temporary folder (as Strapi's `.tmp/data.db`) and grown with better-sqlite3. */
+async function sqliteSource (options: { name: string, schemas: string, recording: string, growth: string[] }): Promise<BenchSource> {
   const { default: Database } = await import('better-sqlite3')
   const folder = await mkdtemp(join(tmpdir(), 'fca-bench-strapi-sqlite-'))
   const drop = async (): Promise<void> => { await rm(folder, { recursive: true, force: true }) }
   const file = join(folder, 'data.db')
   try {
-    await copyFile(`${V4_FIXTURE}/strapi.sqlite`, file)
+    await copyFile(options.recording, file)
     const db = new Database(file)
-    try { db.transaction(() => { for (const statement of v4Growth(SQLITE, entries)) db.exec(statement) })() } finally { db.close() }
+    try { db.transaction(() => { for (const statement of options.growth) db.exec(statement) })() } finally { db.close() }
   } catch (error) {
     await drop()
     throw error
   }
-  return { name: 'Strapi v4 on SQLite', schemas: `${V4_FIXTURE}/src`, from: `sqlite:${file}`, drop }
+  return { name: options.name, schemas: options.schemas, from: `sqlite:${file}`, drop }
+}
+
+export async function v4SqliteSource (entries: number): Promise<BenchSource> {
+  return await sqliteSource({ name: 'Strapi v4 on SQLite', schemas: `${V4_FIXTURE}/src`, recording: `${V4_FIXTURE}/strapi.sqlite`, growth: v4Growth(SQLITE, entries) })
+}
+
+export async function v5SqliteSource (entries: number): Promise<BenchSource> {
+  return await sqliteSource({ name: 'Strapi v5 on SQLite', schemas: `${V5_FIXTURE}/src`, recording: `${V5_FIXTURE}/strapi-v5.sqlite`, growth: v5Growth(SQLITE, entries) })
 }

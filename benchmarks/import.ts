@@ -1,7 +1,7 @@
 /**
  * `npm run bench:import`: how long `import:strapi` takes for a Strapi site of 100,000 entries
  * with relations and a component each, from each kind of source (./import-sources.ts): Strapi
- * v4 on PostgreSQL, MariaDB and SQLite, Strapi v5 on PostgreSQL and MariaDB. PostgreSQL databases live
+ * v4 and Strapi v5, each on PostgreSQL, MariaDB and SQLite. PostgreSQL databases live
  * on the DATABASE_URL server (default: local PostgreSQL), the MariaDB one on MYSQL_URL's
  * (default mysql://root@127.0.0.1:3306). Each source is imported once into a fresh database,
  * then a second time (finds nothing to change).
@@ -13,7 +13,7 @@ import { loadavg } from 'node:os'
 import Fastify from 'fastify'
 import contentApi from '../plugin/index.js'
 import type { ImportProgress } from '../plugin/import/run-import.js'
-import { pgQuery, v4MysqlSource, v4PostgresSource, v4SqliteSource, v5MysqlSource, v5PostgresSource } from './import-sources.js'
+import { pgQuery, v4MysqlSource, v4PostgresSource, v4SqliteSource, v5MysqlSource, v5PostgresSource, v5SqliteSource } from './import-sources.js'
 import type { BenchSource } from './import-sources.js'
 
 const server = process.env['DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -24,7 +24,8 @@ const SOURCES: Record<string, () => Promise<BenchSource>> = {
   'v4-mysql': async () => await v4MysqlSource(mysqlServer, entries),
   'v4-sqlite': async () => await v4SqliteSource(entries),
   'v5-postgres': async () => await v5PostgresSource(server, entries),
-  'v5-mysql': async () => await v5MysqlSource(mysqlServer, entries)
+  'v5-mysql': async () => await v5MysqlSource(mysqlServer, entries),
+  'v5-sqlite': async () => await v5SqliteSource(entries)
 }
 const chosen = (process.env['SOURCES'] ?? Object.keys(SOURCES).join(',')).split(',')
 

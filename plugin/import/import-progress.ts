@@ -98,6 +98,10 @@ export function importSummary (report: StrapiImportReport): string {
     text += `\n${report.unmapped.length} Strapi rows not imported as they are:\n`
     for (const row of report.unmapped) text += `  ${row.label} id ${row.id}: ${row.why}\n`
   }
+  if (report.adminRoles.length > 0) {
+    text += `\n${report.adminRoles.length} admin users do not keep their Strapi roles as they were:\n`
+    for (const note of report.adminRoles) text += `  ${note.email} (admin user ${note.id}): ${note.why}\n`
+  }
   if (report.unfilled.length > 0) text += `\nColumns no Strapi column fills (left to their default): ${report.unfilled.join(', ')}\n`
   if (report.files !== null) {
     text += `\nUploads: ${report.files.copied} files copied, ${report.files.present} already stored, ${report.files.missing.length} missing\n`

@@ -15,11 +15,11 @@
  * points at its target's main row, as this plugin keeps them (Strapi's draft links point at
  * the targets' drafts).
  */
-import { ADMIN_USER_ENTITY } from '../repository/schema/admin-entity.js'
 import type { ComponentModel, ContentTypeModel } from '../content-types/model.js'
 import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import { identifier as id, literal } from '../sql/index.js'
-import { linkStep, modelColumn, position, rowsStep } from './import-steps.js'
+import { adminRoleNotes } from './admin-roles.js'
+import { adminUsersStep, linkStep, modelColumn, position, rowsStep } from './import-steps.js'
 import type { ImportPlan, ImportStep, LinkSource, PlanContext, StrapiColumns, UnclaimedCheck } from './import-steps.js'
 import type { Registry } from '../content-types/registry.js'
 import type { MetadataStorage } from '@mikro-orm/core'
@@ -163,7 +163,9 @@ export function importPlanV5 (options: { registry: Registry, metadata: MetadataS
   const push = (step: ImportStep | null): void => { if (step !== null) steps.push(step) }
   const snake = modelColumn(undefined)
 
-  push(rowsStep(context, { label: 'admin users', entity: ADMIN_USER_ENTITY, strapiTable: 'admin_users', strapiColumn: snake }))
+  const roleSide = description.linkTable({ ownerTable: 'admin_users', attribute: 'roles', targetTable: 'admin_roles' })
+  const adminRoles = roleSide === null ? null : { table: roleSide.table, userColumn: roleSide.selfColumn, roleColumn: roleSide.otherColumn }
+  push(adminUsersStep(context, snake, adminRoles))
   const role = registry.plugins.get(ROLE_UID)
   if (role !== undefined) {
     const step = rowsStep(context, { label: 'roles', entity: role.entity, strapiTable: STRAPI_PLUGIN_TABLES[role.uid]!.table, strapiColumn: snake })
@@ -193,5 +195,5 @@ export function importPlanV5 (options: { registry: Registry, metadata: MetadataS
     push(rowsStep(context, { label: model.uid, entity: model.entity, strapiTable: model.table, strapiColumn, documentIds: 'kept', where }))
   }
   for (const model of models) steps.push(...linkStepsV5(context, model, kept))
-  return { steps, unclaimed: unclaimedChecks(models), unfilled: context.unfilled }
+  return { steps, unclaimed: unclaimedChecks(models), unfilled: context.unfilled, adminRoles: adminRoles === null ? null : adminRoleNotes(adminRoles) }
 }

@@ -13,6 +13,8 @@ import { ROLE_UID, USER_UID } from '../content-types/plugin-types.js'
 import type { Registry } from '../content-types/registry.js'
 import { identifier as id, literal } from '../sql/index.js'
 import { fileFolderColumn, folderRows, strapiV4FolderLinks } from './folder-steps.js'
+import { adminRoleColumn, adminRoleNotes, V4_ADMIN_ROLE_LINKS } from './admin-roles.js'
+import type { AdminRoleLinks } from './admin-roles.js'
 import { STRAPI_FILE_MORPHS, STRAPI_PLUGIN_TABLES, strapiLayouts, strapiSnakeCase } from './strapi-layout.js'
 import type { StrapiModelLayout, StrapiRelationSide } from './strapi-layout.js'
 
@@ -48,6 +50,8 @@ export interface ImportPlan {
   unclaimed: UnclaimedCheck[]
   /** Columns of this plugin that no Strapi column fills (left to their default). */
   unfilled: string[]
+  /** A SELECT of the admin users whose Strapi roles do not come over as they were (admin-roles.ts), or null without Strapi's role tables. */
+  adminRoles: string | null
 }
 
 /** Strapi's columns: table → column → data type, read from its information_schema. */
@@ -128,6 +132,18 @@ export function modelColumn (layout: StrapiModelLayout | undefined) {
     if (property === 'updatedBy') return 'updated_by_id'
     return layout?.columns.get(property) ?? strapiSnakeCase(property)
   }
+}
+
+/** Admin users, each with the role its Strapi roles come to (admin-roles.ts). */
+export function adminUsersStep (context: PlanContext, strapiColumn: (property: string) => string | undefined, links: AdminRoleLinks | null): ImportStep | null {
+  const role = fieldName(context.metadata, ADMIN_USER_ENTITY, 'role')
+  return rowsStep(context, {
+    label: 'admin users',
+    entity: ADMIN_USER_ENTITY,
+    strapiTable: 'admin_users',
+    strapiColumn,
+    ...(links === null || role === undefined ? {} : { extra: { [role]: adminRoleColumn(links) } })
+  })
 }
 
 /** Positions 1..n as this plugin stores them, from Strapi's double orders (ties and NULLs by link id). */
@@ -275,7 +291,8 @@ export function importPlan (options: { registry: Registry, metadata: MetadataSto
   const push = (step: ImportStep | null): void => { if (step !== null) steps.push(step) }
   const hasEntity = (entity: string): boolean => metadata.find(entity as never) !== undefined
 
-  push(rowsStep(context, { label: 'admin users', entity: ADMIN_USER_ENTITY, strapiTable: 'admin_users', strapiColumn: strapiSnakeCase }))
+  const adminRoles = columns.has('admin_roles') && columns.has(V4_ADMIN_ROLE_LINKS.table) ? V4_ADMIN_ROLE_LINKS : null
+  push(adminUsersStep(context, strapiSnakeCase, adminRoles))
   const role = registry.plugins.get(ROLE_UID)
   if (role !== undefined) {
     const step = rowsStep(context, { label: 'roles', entity: role.entity, strapiTable: STRAPI_PLUGIN_TABLES[role.uid]!.table, strapiColumn: strapiSnakeCase })
@@ -301,5 +318,5 @@ export function importPlan (options: { registry: Registry, metadata: MetadataSto
     push(rowsStep(context, { label: model.uid, entity: model.entity, strapiTable: model.table, strapiColumn: modelColumn(layout) }))
   }
   for (const model of models) steps.push(...linkSteps(context, model))
-  return { steps, unclaimed: unclaimedChecks(models, context.layouts), unfilled: context.unfilled }
+  return { steps, unclaimed: unclaimedChecks(models, context.layouts), unfilled: context.unfilled, adminRoles: adminRoles === null ? null : adminRoleNotes(adminRoles) }
 }

@@ -20,6 +20,7 @@ import { identifier as id, raw, runSql, sql } from '../sql/index.js'
 import type { StorageProvider } from '../upload/storage.js'
 import { copyUploads, restageFileUrls } from './copy-uploads.js'
 import type { UploadCopyReport } from './copy-uploads.js'
+import type { AdminRoleNote } from './admin-roles.js'
 import { importPlan } from './import-steps.js'
 import type { ImportPlan, ImportStep } from './import-steps.js'
 import { importPlanV5 } from './import-steps-v5.js'
@@ -71,6 +72,8 @@ export interface StrapiImportReport {
   unmapped: UnmappedRow[]
   /** Columns here that no Strapi column fills. */
   unfilled: string[]
+  /** Admin users whose Strapi roles could not come over as they were (a custom role, no role), by email, with the role given. */
+  adminRoles: AdminRoleNote[]
   files: UploadCopyReport | null
   /** Strapi's content-API permissions as this plugin's `permissions.roles` option (options decide permissions here). */
   permissions: Record<string, Record<string, string[]>>
@@ -176,6 +179,9 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
     }
     // What is left out by design (unclaimed morph rows); what the staged checks add after it is damage.
     const leftOut = unmapped.length
+    const adminRoles: AdminRoleNote[] = plan.adminRoles === null
+      ? []
+      : (await source.rows(plan.adminRoles)).map(row => ({ id: Number(row.id), email: String(row.email), role: String(row.role), why: String(row.why) }))
     const permissionLinks = ['up_permissions_role_links', 'up_permissions_role_lnk'].find(table => source.columns.has(table))
     const permissions = permissionLinks === undefined ? {} : await strapiPermissions(source, permissionLinks)
     return await target.db.transaction(async (tx) => {
@@ -197,7 +203,7 @@ export async function importStrapi (target: ImportTarget, options: StrapiImportO
         if (existing > 0 && item.step.replaceByType !== true) nonEmpty ??= `${item.step.table} has ${existing} rows`
       }
       const report = (outcome: ImportOutcome, extra: Partial<StrapiImportReport> = {}): StrapiImportReport =>
-        ({ outcome, strapiVersion: source.version, steps, unmapped, unfilled: plan.unfilled, files: null, permissions, durationMs: Date.now() - started, ...extra })
+        ({ outcome, strapiVersion: source.version, steps, unmapped, unfilled: plan.unfilled, adminRoles, files: null, permissions, durationMs: Date.now() - started, ...extra })
       // Strapi v5 keeps its own constraints (every link has foreign keys): a row this database refuses is damage, not a leftover.
       if (source.version === 'v5' && unmapped.length > leftOut) {
         return report('refused', { refusal: `Strapi's database holds rows this database refuses: ${unmapped.slice(leftOut).map(row => `${row.label} ${row.id}: ${row.why}`).join('; ')}` })

@@ -142,7 +142,8 @@ async function copyInto (session: StagingSession, reader: EngineReader, tables: 
   const label = `copy of Strapi's ${reader.engine} tables into ${session.where}`
 
   const copy = async (table: StagedTable, onRows: (rows: number) => void): Promise<void> => {
-    await session.query(`create table ${id(table.name)} (${table.columns.map(column => `${id(column.name)} ${column.type}`).join(', ')})`)
+    // Unlogged: the copy is thrown away with its transaction, so writing it to the WAL as well would only cost time.
+    await session.query(`create unlogged table ${id(table.name)} (${table.columns.map(column => `${id(column.name)} ${column.type}`).join(', ')})`)
     const columns = table.columns.map(column => column.name)
     // One COPY in flight while the next batch is read: the engine, Node and PostgreSQL work at once.
     let copying: Promise<void> = Promise.resolve()
