@@ -15,7 +15,7 @@ import { png, upload } from '../upload/upload-helpers.js'
 type Row = Record<string, unknown>
 
 const SHAPE = /^[a-z][a-z0-9]{23}$/
-const TABLES = ['pages', 'tags', 'homepages', 'files', 'up_users']
+const TABLES = ['pages', 'tags', 'homepages', 'files', 'up_users', 'upload_folders']
 const WRITE = ['find', 'findOne', 'create', 'update']
 
 const contentTypes: Record<string, ContentTypeSchema> = {
@@ -96,6 +96,7 @@ for (const name of ['a', 'b', 'c']) await post('/api/tags', { data: { name } })
 await first.inject({ method: 'PUT', url: '/api/homepage', payload: { data: { heading: 'Welcome' } } })
 await first.inject({ method: 'PUT', url: '/api/homepage?locale=fr', payload: { data: { heading: 'Bienvenue' } } })
 await upload(first, [{ filename: 'dot.png', bytes: await png(4, 4), type: 'image/png' }])
+await rows(first, "insert into upload_folders (name, path_id, path, created_at, updated_at) values ('Covers', 1, '/1', now(), now())")
 await first.contentApi.users!.createUser({ username: 'ada', email: 'ada@example.com', password: 'a-long-password' })
 await rows(first, `delete from pages_localizations_lnk where (owner_id, target_id) in ((${en}, ${de}), (${de}, ${en}))`)
 // The old schema: no function, no column; on `tags`, a column half there (nullable, one row
