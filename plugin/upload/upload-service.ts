@@ -15,6 +15,7 @@ import { parseFileInfos, parseSingleFileInfo } from './file-info.js'
 import type { FileInfo } from './file-info.js'
 import type { FileReader } from './file-reader.js'
 import { deleteFileRow, insertFiles, updateFileInfo } from './file-store.js'
+import { replaceFileRow } from './file-replace-store.js'
 import type { FileRow } from './file-store.js'
 import { readMultipartBody, restUploadForm } from './multipart-body.js'
 import type { MultipartBody, ReceivedFile } from './multipart-body.js'
@@ -102,12 +103,58 @@ async function storeUploads (context: UploadContext, request: FastifyRequest, up
   return await files.many(ids)
 }
 
-/** `POST /upload?id=`: changes name, alternativeText or caption; answers the file. */
+/**
+ * `POST /upload?id=`: with a file, replaces the file's content (`replaceContent` below); without,
+ * changes name, alternativeText or caption. Answers the file.
+ */
 export async function updateInfo (context: UploadContext, request: FastifyRequest, id: number): Promise<string> {
-  const values = await fileInfoValues(context, request)
+  if (!request.isMultipart()) {
+    const body = request.body as { fileInfo?: unknown } | null | undefined
+    return await changeInfo(context, id, body?.fileInfo === undefined ? [] : [body.fileInfo])
+  }
+  const staging = createStaging(context.options.dir)
+  try {
+    const body = await readMultipartBody(request, staging, restUploadForm(context.options.sizeLimit))
+    const values = body.fields.get('fileInfo') ?? []
+    if (body.files.length > 0) return await replaceContent(context, request, { id, files: body.files, values }, staging)
+    return await changeInfo(context, id, values)
+  } finally {
+    await staging.clear()
+  }
+}
+
+async function changeInfo (context: UploadContext, id: number, values: unknown[]): Promise<string> {
   const info = parseSingleFileInfo(values)
   if (!await updateFileInfo(context.db, context.registry, id, info, { folders: context.folders === true })) throw new NotFoundError('File not found')
   return await existingFile(context, id)
+}
+
+/**
+ * The new content prepared and stored first, then the row updated in one transaction; only
+ * after the commit are the old objects removed. Before it, any failure removes the new
+ * objects and leaves the row and the old objects as they were.
+ */
+async function replaceContent (context: UploadContext, request: FastifyRequest, input: { id: number, files: readonly ReceivedFile[], values: unknown[] }, staging: Staging): Promise<string> {
+  const { db, registry, provider, options } = context
+  if (input.files.length !== 1) throw ValidationError.at(['files'], `A file's content is replaced by exactly one file; ${input.files.length} were sent`)
+  const stored: StoredFile[] = []
+  let old: StoredFile[] | null
+  try {
+    const info = parseFileInfos(input.values, 1)[0] ?? {}
+    const prepared = await prepareFile(input.files[0]!, info, 0, { breakpoints: options.breakpoints, staging })
+    const { alternativeText, caption, ...content } = await storeFile(provider, prepared, stored)
+    old = await replaceFileRow(db, registry, input.id, {
+      ...content,
+      ...(info.alternativeText === undefined ? {} : { alternativeText }),
+      ...(info.caption === undefined ? {} : { caption })
+    })
+    if (old === null) throw new NotFoundError('File not found')
+  } catch (error) {
+    await removeStored(provider, stored, request)
+    throw answerable(error, request)
+  }
+  await removeStored(provider, old, request)
+  return await existingFile(context, input.id)
 }
 
 /** `DELETE /upload/files/:id`: removes the row (and so every link to it), then the stored objects. */
@@ -128,22 +175,6 @@ export async function existingFile (context: UploadContext, id: number): Promise
   const file = await context.files.one(id)
   if (file === null) throw new NotFoundError('File not found')
   return file
-}
-
-/** The info update takes Strapi's multipart form, or JSON `{ fileInfo }`; files cannot be replaced. */
-async function fileInfoValues (context: UploadContext, request: FastifyRequest): Promise<unknown[]> {
-  if (!request.isMultipart()) {
-    const body = request.body as { fileInfo?: unknown } | null | undefined
-    return body?.fileInfo === undefined ? [] : [body.fileInfo]
-  }
-  const staging = createStaging(context.options.dir)
-  try {
-    const body = await readMultipartBody(request, staging, restUploadForm(context.options.sizeLimit))
-    if (body.files.length > 0) throw ValidationError.at(['files'], 'Replacing the content of a file is not supported: upload a new file')
-    return body.fields.get('fileInfo') ?? []
-  } finally {
-    await staging.clear()
-  }
 }
 
 function attachFields (body: MultipartBody): AttachFields {

@@ -2,24 +2,29 @@
  * The admin panel's media library as a person uses it, in Debian's Chromium driven by
  * playwright-core: a file dropped on the upload zone (a real drop event carrying a DataTransfer
  * with the file) with its progress bar shown while the upload is under way, then in the grid;
- * the library browsed a page at a time; a file's alternative text and caption edited; no
- * Replace offered (the server refuses it); the file deleted. Each result is read back through the public
+ * the library browsed a page at a time; a file's alternative text and caption edited; its
+ * content replaced (progress shown, the same file with new content, the old object gone from
+ * the upload folder, an entry linking it showing the new url); the file deleted. Each result is read back through the public
  * `/api/upload/files`. A failing step keeps its page under
  * .tap/admin-panel-screenshots/media-library/.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import t from 'tap'
 import type { Route } from 'playwright-core'
 import { seed } from '../../../example/seed.js'
 import { buildTestApp } from '../../helpers/app.js'
 import { buildAdminPanel, launchChromium, screenshotSteps, watchedPage } from '../../helpers/admin-panel-browser.js'
-import { png, upload } from '../upload/upload-helpers.js'
+import { post } from '../../helpers/magazine.js'
+import { jpeg, png, upload } from '../upload/upload-helpers.js'
 
 const ADMIN = { firstname: 'Mia', lastname: 'Library', email: 'mia.library@example.com', password: 'Files-in-their-place-1' }
 
 // The bundle's build when stale and a browser on a loaded two-core machine: more than tap's default.
 t.setTimeout(600_000)
 await buildAdminPanel()
-const { app, close } = await buildTestApp({ admin: { enabled: true, jwtSecret: 'media-library-test-secret-0123456789' } })
+const uploadDir = t.testdir()
+const { app, close } = await buildTestApp({ admin: { enabled: true, jwtSecret: 'media-library-test-secret-0123456789' }, upload: { dir: uploadDir } })
 await seed(app)
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
 const browser = await launchChromium()
@@ -122,28 +127,48 @@ await step('edit the alternative text and the caption', async t => {
   t.pass('the grid shows the new alternative text')
 })
 
-await step('no Replace: the server refuses new content for a stored file, so the panel does not offer it', async t => {
-  const refused = await upload(app, [{ filename: 'other.png', bytes: await png(30, 45), type: 'image/png' }], {}, `/api/upload?id=${String(dropped.id)}`)
-  t.equal(refused.statusCode, 400, 'the API refuses a file sent with ?id= (docs/media.md)')
-  t.match((await publicFile(dropped.id)).json(), { width: 90, height: 60 }, 'and the stored file is unchanged')
+await step('replace the content: progress while it uploads, then the same file with the new image everywhere', async t => {
+  const article = await post(app, 'articles', { title: 'Shows the dropped file', cover: dropped.id })
+  let release: () => void = () => {}
+  const held = new Promise<void>(resolve => { release = resolve })
+  const isReplace = (url: URL) => url.pathname.endsWith('/upload') && url.searchParams.has('id')
+  const hold = async (route: Route) => {
+    await held
+    await route.continue()
+  }
+  await page.route(isReplace, hold)
   await page.getByRole('button', { name: 'Edit dropped.png' }).click()
   const dialog = page.getByRole('dialog', { name: 'dropped.png' })
-  await dialog.getByRole('button', { name: 'Delete' }).waitFor()
-  t.equal(await dialog.getByText('Replace').count(), 0, 'the file dialog has no Replace')
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'replacement.jpg', mimeType: 'image/jpeg', buffer: await jpeg(120, 80) })
+  const progress = dialog.getByRole('progressbar', { name: 'Replacing' })
+  await progress.waitFor()
+  t.ok(await progress.isVisible(), 'a progress bar while the new content uploads')
+  release()
   await dialog.waitFor({ state: 'detached' })
+  await page.unroute(isReplace, hold)
+  await card('replacement.jpg').waitFor()
+
+  const stored = (await publicFile(dropped.id)).json()
+  t.match(stored, { id: dropped.id, name: 'replacement.jpg', mime: 'image/jpeg', ext: '.jpg', width: 120, height: 80, alternativeText: 'A wide red field' }, 'the same file, with the new content and its texts kept')
+  t.not(stored.hash, dropped.hash, 'a new hash')
+  t.not(stored.size, dropped.size, 'the new size')
+  t.notOk(existsSync(join(uploadDir, `${String(dropped.hash)}${String(dropped.ext)}`)), 'the old stored object is gone from the upload folder')
+  t.ok(existsSync(join(uploadDir, `${String(stored.hash)}.jpg`)), 'the new one is there')
+  const entry = await app.inject({ method: 'GET', url: `/api/articles/${article}?populate=cover` })
+  t.match(entry.json().data.attributes.cover.data, { id: dropped.id, attributes: { url: stored.url } }, 'an entry linking the file shows the new url')
+  dropped = stored
 })
 
 await step('delete the file', async t => {
-  await page.getByRole('button', { name: 'Edit dropped.png' }).click()
-  const dialog = page.getByRole('dialog', { name: 'dropped.png' })
+  await page.getByRole('button', { name: 'Edit replacement.jpg' }).click()
+  const dialog = page.getByRole('dialog', { name: 'replacement.jpg' })
   page.once('dialog', confirm => { confirm.accept().catch(() => {}) })
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await dialog.waitFor({ state: 'detached' })
   await page.getByText(/^12 files$/).waitFor()
-  t.equal(await card('dropped.png').count(), 0, 'gone from the grid')
+  t.equal(await card('replacement.jpg').count(), 0, 'gone from the grid')
   t.equal((await publicFile(dropped.id)).statusCode, 404, 'gone from the API')
-  t.notOk((await publicFiles()).some(file => file.name === 'dropped.png'), 'and from its list')
+  t.notOk((await publicFiles()).some(file => file.name === 'replacement.jpg'), 'and from its list')
 })
 
 await step('no console error on the way', async t => {
