@@ -55,6 +55,16 @@ export async function watchedPage (browser: Browser, viewport: { width: number, 
 }
 
 /** Where the browser tests keep pages as PNG: the repository's `.tap/admin-panel-screenshots/`. */
+/** Logs `person` in on the panel's log-in page at `address` and waits for the dashboard's greeting. */
+export async function logInThroughPanel ({ page }: WatchedPage, address: string, person: { email: string, password: string }): Promise<void> {
+  await page.goto(`${address}/admin`)
+  await page.getByRole('heading', { name: 'Log in to the content manager' }).waitFor()
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor()
+}
+
 export const SCREENSHOTS = new URL('../../.tap/admin-panel-screenshots/', import.meta.url).pathname
 
 const fileName = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80)

@@ -7,7 +7,7 @@
  */
 import t from 'tap'
 import { buildTestApp } from '../../helpers/app.js'
-import { buildAdminPanel, keepScreenshot, launchChromium, screenshotSteps, watchedPage } from '../../helpers/admin-panel-browser.js'
+import { buildAdminPanel, keepScreenshot, launchChromium, logInThroughPanel, screenshotSteps, watchedPage } from '../../helpers/admin-panel-browser.js'
 import type { WatchedPage } from '../../helpers/admin-panel-browser.js'
 
 const PEOPLE = {
@@ -37,13 +37,8 @@ async function adminUsers (query: string): Promise<any[]> {
   return response.json().data.results
 }
 
-async function logIn ({ page }: WatchedPage, person: keyof typeof PEOPLE): Promise<void> {
-  await page.goto(`${address}/admin`)
-  await page.getByRole('heading', { name: 'Log in to the content manager' }).waitFor()
-  await page.getByLabel('Email').fill(PEOPLE[person].email)
-  await page.getByLabel('Password').fill(PEOPLE[person].password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.getByRole('heading', { name: /^Welcome/ }).waitFor()
+async function logIn (watched: WatchedPage, person: keyof typeof PEOPLE): Promise<void> {
+  await logInThroughPanel(watched, address, PEOPLE[person])
 }
 
 const superAdmin = await watchedPage(browser, { width: 1280, height: 900 })

@@ -12,7 +12,7 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { buildTestApp } from '../../helpers/app.js'
-import { buildAdminPanel, keepScreenshot, launchChromium, watchedPage } from '../../helpers/admin-panel-browser.js'
+import { buildAdminPanel, keepScreenshot, launchChromium, logInThroughPanel, watchedPage } from '../../helpers/admin-panel-browser.js'
 import type { WatchedPage } from '../../helpers/admin-panel-browser.js'
 
 const ARTICLES = '/content-manager/collection-types/api::article.article'
@@ -60,13 +60,7 @@ async function apiTitles (prefix: string, publicationState: 'live' | 'preview' =
 }
 
 async function logIn (watched: WatchedPage, person: keyof typeof PEOPLE): Promise<void> {
-  const { page } = watched
-  await page.goto(`${address}/admin`)
-  await page.getByRole('heading', { name: 'Log in to the content manager' }).waitFor()
-  await page.getByLabel('Email').fill(PEOPLE[person].email)
-  await page.getByLabel('Password').fill(PEOPLE[person].password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.getByRole('heading', { name: /^Welcome/ }).waitFor()
+  await logInThroughPanel(watched, address, PEOPLE[person])
 }
 
 /** The titles the desktop list shows, once it shows `expected` (it refetches after each change of its query). */
