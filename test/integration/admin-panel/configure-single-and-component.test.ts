@@ -60,9 +60,11 @@ await step('a single type: from its edit view to its screen, a field relabelled 
   const saved = await configuration('content-types/api::homepage.homepage')
   t.match(saved.contentType.metadatas.heading.edit, { label: 'Main heading', description: 'Shown at the top of the front page' }, 'read back through the API')
   await page.getByRole('link', { name: 'Back to the entry' }).click()
-  await page.getByLabel(/^Main heading/).waitFor()
-  await page.getByText('Shown at the top of the front page').waitFor()
-  t.pass('the edit view shows the new label and description')
+  const field = page.getByLabel(/^Main heading/)
+  await field.waitFor()
+  const description = page.getByText('Shown at the top of the front page')
+  await description.waitFor()
+  t.ok(await field.isVisible() && await description.isVisible(), 'the edit view shows the new label and description')
 })
 
 await step('a component: from the type\'s screen to the component\'s, a field relabelled', async t => {
